@@ -1,0 +1,48 @@
+import { isAccessSufficient, type TRouteAccess } from '@haulboard/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TDb } from '../db/client';
+import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { loadContext, type TRequestContext } from './context';
+
+export const SESSION_COOKIE = 'hb_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: TRequestContext;
+  }
+}
+
+/** Decides, for one declared access, whether a context may pass; throws the refusal. */
+export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asserts ctx is TRequestContext {
+  if (access.kind === 'public') return;
+  if (!ctx) throw unauthenticated();
+  if (access.kind === 'signedIn') return;
+  if (!ctx.companyId || !ctx.roleId) throw forbidden('Your account is waiting for approval by the company administrator');
+  if (access.kind === 'member') return;
+  const held = ctx.permissions.find((p) => p.objectName === access.object)?.accessType;
+  if (!isAccessSufficient(access.level, held)) throw forbidden();
+}
+
+/** The one access guard: every route states who may call it, and a route that states nothing is
+ * refused outright so that a forgotten declaration fails closed. */
+export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb }) => {
+  app.decorateRequest('ctx', null as unknown as TRequestContext);
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) {
+      if (req.routeOptions.url === undefined) return; // not-found handler
+      if (isInfrastructureRoute(req.routeOptions.url)) return;
+      throw new AppError('FORBIDDEN', 'This route declares no access and is closed');
+    }
+    const token = req.cookies?.[SESSION_COOKIE];
+    const ctx = token ? await loadContext(opts.db, token) : null;
+    enforce(access, ctx);
+    if (ctx) req.ctx = ctx;
+  });
+});
+
+/** Routes added by plugins (static files, OpenAPI UI) that serve no company data. */
+export function isInfrastructureRoute(url: string) {
+  return url.startsWith('/api/docs') || !url.startsWith('/api');
+}

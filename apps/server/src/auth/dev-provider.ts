@@ -1,0 +1,181 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Provider from 'oidc-provider';
+import type { TDb } from '../db/client';
+import { users } from '../db/schema';
+
+type TDevProviderOptions = {
+  db: TDb;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  cookieSecret: string;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The built-in development identity provider: a real OpenID Connect provider mounted under /oidc.
+ * Its sign-in page asks for an email (`login`) and a password it ignores, and it grants the
+ * standard scopes without a consent screen, so demos and browser tests use the real flow.
+ */
+export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderOptions) {
+  const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
+  const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+
+  const provider = new Provider(opts.issuer, {
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: [opts.redirectUri],
+        post_logout_redirect_uris: [opts.postLogoutRedirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    jwks: { keys: [{ ...jwk, kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
+    cookies: { keys: [opts.cookieSecret] },
+    pkce: { required: () => true },
+    conformIdTokenClaims: false,
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Sign out without a confirmation page: the person already chose to log out in Haulboard.
+        logoutSource: async (ctx: any, form: string) => {
+          ctx.body = `<!doctype html><html><head><title>Signing out</title></head><body>${form}<script>document.forms[0].submit()</script></body></html>`;
+        },
+      },
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
+    findAccount: async (_ctx: unknown, id: string) => {
+      const [user] = await opts.db.select().from(users).where(eq(users.email, id)).limit(1);
+      const given = user?.firstName ?? null;
+      const family = user?.lastName ?? null;
+      return {
+        accountId: id,
+        claims: async () => ({
+          sub: id,
+          email: id,
+          email_verified: true,
+          name: [given, family].filter(Boolean).join(' ') || id.split('@')[0],
+          given_name: given ?? undefined,
+          family_name: family ?? undefined,
+        }),
+      };
+    },
+    // No consent screen: the standard scopes are granted to our own client.
+    loadExistingGrant: async (ctx: any) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    renderError: async (ctx: any, out: { error: string; error_description?: string }) => {
+      ctx.type = 'html';
+      ctx.body = page('Sign-in problem', `<p class="err">${escapeHtml(out.error_description ?? out.error)}</p><p><a href="/login">Back to Haulboard</a></p>`);
+    },
+  } as any);
+  provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'dev identity provider error'));
+
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+
+    scope.get(`${mountPath}/interaction/:uid`, async (req, reply) => {
+      const details = await provider.interactionDetails(req.raw, reply.raw);
+      reply.type('text/html').header('cache-control', 'no-store');
+      return loginPage(details.uid, mountPath, '', '');
+    });
+
+    scope.post<{ Params: { uid: string }; Body: { login?: string; password?: string } }>(
+      `${mountPath}/interaction/:uid/login`,
+      async (req, reply) => {
+        const login = String(req.body?.login ?? '').trim().toLowerCase();
+        if (!EMAIL.test(login) || login.length > 254) {
+          const details = await provider.interactionDetails(req.raw, reply.raw);
+          reply.code(400).type('text/html').header('cache-control', 'no-store');
+          return loginPage(details.uid, mountPath, login, 'Enter a valid email address.');
+        }
+        const target = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+        return reply.redirect(target, 303);
+      },
+    );
+
+    scope.post(`${mountPath}/interaction/:uid/cancel`, async (req, reply) => {
+      const target = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(target, 303);
+    });
+
+  });
+
+  await app.register(async (scope) => {
+    // Everything else under the mount path is the provider's own: hand it the untouched request.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const handle = provider.callback();
+    scope.all(`${mountPath}/*`, async (req, reply) => {
+      reply.hijack();
+      req.raw.url = req.raw.url!.slice(mountPath.length) || '/';
+      await handle(req.raw, reply.raw);
+    });
+  });
+  return provider;
+}
+
+function loginPage(uid: string, mountPath: string, login: string, error: string) {
+  return page(
+    'Sign in to Haulboard',
+    `<form method="post" action="${mountPath}/interaction/${escapeHtml(uid)}/login" autocomplete="on">
+      <label for="login">Email</label>
+      <input id="login" name="login" type="email" required autofocus value="${escapeHtml(login)}" placeholder="you@company.com">
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" placeholder="any password">
+      ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
+      <button type="submit">Sign in</button>
+    </form>
+    <form method="post" action="${mountPath}/interaction/${escapeHtml(uid)}/cancel">
+      <button type="submit" class="link">Cancel</button>
+    </form>
+    <p class="note">Built-in development sign-in. Any password is accepted. Set OIDC_ISSUER to use your company's identity provider.</p>`,
+  );
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6f8}
+@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}main{background:#1e1e1e!important}input{background:#2a2a2a;color:#eee;border-color:#555!important}}
+main{background:#fff;padding:32px;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);width:min(360px,90vw)}
+h1{font-size:20px;margin:0 0 20px}label{display:block;font-size:14px;margin:12px 0 4px}
+input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #bbb;border-radius:6px;font-size:16px}
+button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:6px;background:#1565c0;color:#fff;font-size:16px;cursor:pointer}
+button.link{background:none;color:inherit;text-decoration:underline;margin-top:8px;font-size:14px}
+.err{color:#d32f2f;font-size:14px}.note{font-size:12px;opacity:.7;margin-top:16px}
+</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+export function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

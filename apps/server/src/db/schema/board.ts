@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './auth';
+
+const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const updatedOn = () => timestamp('updated_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+
+/** US states, DC and the Marshall Islands, ids in alphabetical order (California is 5). */
+export const states = pgTable('states', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+});
+
+export const loadStatuses = pgTable('load_statuses', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+});
+
+export const workWeeks = pgTable(
+  'work_weeks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    number: smallint('number').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('work_weeks_company_year_number_uq').on(t.companyId, t.year, t.number),
+    index('work_weeks_company_start_idx').on(t.companyId, t.startDate),
+    check('work_weeks_range_ck', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const brokers = pgTable(
+  'brokers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    stateId: smallint('state_id')
+      .notNull()
+      .references(() => states.id),
+    zipCode: text('zip_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    email: text('email').notNull(),
+    mcNumber: text('mc_number'),
+    dotNumber: text('dot_number'),
+    comments: text('comments'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdOn: createdOn(),
+    updatedOn: updatedOn(),
+  },
+  (t) => [index('brokers_company_idx').on(t.companyId, t.name)],
+);
+
+export const loads = pgTable(
+  'loads',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    loadNumber: text('load_number').notNull(),
+    brokerId: integer('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    loadStartDate: timestamp('load_start_date', { withTimezone: true, mode: 'string' }).notNull(),
+    loadEndDate: timestamp('load_end_date', { withTimezone: true, mode: 'string' }).notNull(),
+    weekId: integer('week_id')
+      .notNull()
+      .references(() => workWeeks.id),
+    originStateId: smallint('origin_state_id')
+      .notNull()
+      .references(() => states.id),
+    originCity: text('origin_city').notNull(),
+    destinationStateId: smallint('destination_state_id')
+      .notNull()
+      .references(() => states.id),
+    destinationCity: text('destination_city').notNull(),
+    tripLength: numeric('trip_length', { precision: 10, scale: 1 }).notNull(),
+    numberOfStops: smallint('number_of_stops').notNull(),
+    pricePerMile: numeric('price_per_mile', { precision: 10, scale: 4 }).notNull(),
+    payout: numeric('payout', { precision: 12, scale: 2 }).notNull().default('0'),
+    loadStatusId: smallint('load_status_id')
+      .notNull()
+      .references(() => loadStatuses.id),
+    isDispute: boolean('is_dispute').notNull().default(false),
+    comments: text('comments'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdOn: createdOn(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedOn: updatedOn(),
+  },
+  (t) => [
+    uniqueIndex('loads_company_number_uq').on(t.companyId, t.loadNumber),
+    index('loads_company_week_idx').on(t.companyId, t.weekId),
+    index('loads_company_start_idx').on(t.companyId, t.loadStartDate),
+    index('loads_company_origin_idx').on(t.companyId, t.originStateId),
+  ],
+);
+
+/** One or two drivers (a team) per load; position 1 is the first driver. */
+export const loadDrivers = pgTable(
+  'load_drivers',
+  {
+    loadId: integer('load_id')
+      .notNull()
+      .references(() => loads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loadId, t.userId] }), index('load_drivers_user_idx').on(t.userId, t.loadId)],
+);
+
+/** Per-company settings (the external board's service URL and the like). */
+export const companySettings = pgTable('company_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  serviceUrl: text('service_url'),
+  updatedOn: updatedOn(),
+});

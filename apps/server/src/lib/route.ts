@@ -1,0 +1,48 @@
+import type { TRouteAccess, TRouteDef } from '@haulboard/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TRequestContext } from '../access/context';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TRouteAccess;
+  }
+}
+
+type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type TRouteRequest<R extends TRouteDef> = Omit<FastifyRequest, 'body' | 'query'> & {
+  body: TOut<R['body']>;
+  query: TOut<R['query']>;
+  /** Set by the access guard for every route that is not public. */
+  ctx: TRequestContext;
+};
+
+const isTextReply = (def: TRouteDef) => (def.response as any)?.def?.type === 'string';
+
+/** Registers a contract route: its schemas validate the request and document it in OpenAPI, and
+ * its access declaration is what the guard enforces. */
+export function route<R extends TRouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: (req: TRouteRequest<R>, reply: FastifyReply) => Promise<z.input<R['response']>>,
+) {
+  const text = isTextReply(def);
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(text ? {} : { response: { 200: def.response } }),
+    },
+    handler: async (req, reply) => {
+      const result = await handler(req as unknown as TRouteRequest<R>, reply);
+      if (text) reply.type('text/plain; charset=utf-8');
+      return result;
+    },
+  });
+}

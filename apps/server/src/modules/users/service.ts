@@ -1,0 +1,119 @@
+import { ROLE, ROLE_NAMES, type TAdminUser, type TUserForm, ZUserForm } from '@haulboard/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TRequestContext } from '../../access/context';
+import type { TDb, TDbLike } from '../../db/client';
+import { companies, userCompanies, userRoles, users } from '../../db/schema';
+import { conflict, notFound, refuse } from '../../lib/errors';
+import { fullNameOf } from '../auth/service';
+
+/** Companies in which the caller holds the Administrator role. */
+export const administeredCompanyIds = (ctx: TRequestContext) =>
+  ctx.memberships.filter((m) => m.isActive && m.roleIds.includes(ROLE.Administrator)).map((m) => m.companyId);
+
+/** Users of the active company (applicants included), with roles and companies as the caller may see them. */
+export async function findCompanyUsers(db: TDbLike, ctx: TRequestContext): Promise<TAdminUser[]> {
+  const visible = administeredCompanyIds(ctx);
+  const companyId = ctx.companyId!;
+  const rows = await db
+    .select({
+      user: users,
+      membership: userCompanies,
+      roles: sql<number[]>`coalesce((select array_agg(r.role_id order by r.role_id) from user_roles r
+        where r.user_id = ${users.id} and r.company_id = ${companyId}), '{}')`,
+      companyIds: sql<number[]>`coalesce((select array_agg(m.company_id order by m.company_id) from user_companies m
+        where m.user_id = ${users.id} and m.company_id = any(${sql.param(visible.length ? visible : [companyId])}::int[])), '{}')`,
+    })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(eq(userCompanies.companyId, companyId))
+    .orderBy(users.lastName, users.firstName, users.email);
+  const names = new Map(ctx.memberships.map((m) => [m.companyId, m.companyName]));
+  return rows.map(({ user, membership, roles, companyIds }) => {
+    const roleIds = (roles ?? []).map(Number);
+    const companyIdList = (companyIds ?? []).map(Number);
+    return {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      fullName: fullNameOf(user),
+      phoneNumber: user.phoneNumber,
+      userRoles: roleIds,
+      userCompanies: companyIdList,
+      userRoleNames: roleIds.map((r) => ROLE_NAMES[r]).join(', '),
+      userCompanyNames: companyIdList.map((c) => names.get(c) ?? '').filter(Boolean).join(', '),
+      serviceFee: Number(membership.serviceFee),
+      unitNumber: membership.unitNumber,
+      isActive: membership.isActive,
+      lastLoginDate: user.lastLoginDate,
+      updatedOn: user.updatedOn,
+    };
+  });
+}
+
+type TForm = z.output<typeof ZUserForm>;
+
+/**
+ * Edits a user of the active company. Roles apply in every selected company the caller
+ * administers; unselected ones the caller administers lose the user. Giving an applicant a role
+ * is their approval. No company may be left without an active administrator.
+ */
+export async function updateUserInformation(db: TDb, ctx: TRequestContext, form: TForm) {
+  const administered = administeredCompanyIds(ctx);
+  const foreign = form.userCompanies.filter((c) => !administered.includes(c));
+  if (foreign.length) throw refuse('You can only assign companies you administer');
+
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ user: users })
+      .from(userCompanies)
+      .innerJoin(users, eq(users.id, userCompanies.userId))
+      .where(and(eq(userCompanies.userId, form.userId), eq(userCompanies.companyId, ctx.companyId!)))
+      .for('update', { of: users })
+      .limit(1);
+    if (!target) throw notFound('The user');
+    if (form.updatedOn && new Date(form.updatedOn).getTime() !== new Date(target.user.updatedOn).getTime()) {
+      throw conflict('Someone else changed this user while you were editing. Close the form, reload and try again.');
+    }
+    if (form.userId === ctx.user.id) {
+      const keepsAdmin = form.userRoles.includes(ROLE.Administrator) && form.userCompanies.includes(ctx.companyId!) && form.isActive;
+      if (!keepsAdmin) throw refuse('You cannot remove your own administrator role or deactivate yourself');
+    }
+
+    await tx
+      .update(users)
+      .set({ firstName: form.firstName, lastName: form.lastName, phoneNumber: form.phoneNumber, updatedOn: sql`now()` as any })
+      .where(eq(users.id, form.userId));
+
+    for (const companyId of administered) {
+      if (form.userCompanies.includes(companyId)) {
+        await tx.insert(userCompanies).values({ userId: form.userId, companyId }).onConflictDoNothing();
+        await tx.delete(userRoles).where(and(eq(userRoles.userId, form.userId), eq(userRoles.companyId, companyId)));
+        await tx.insert(userRoles).values(form.userRoles.map((roleId) => ({ userId: form.userId, companyId, roleId })));
+      } else {
+        await tx.delete(userCompanies).where(and(eq(userCompanies.userId, form.userId), eq(userCompanies.companyId, companyId)));
+      }
+    }
+    if (form.userCompanies.includes(ctx.companyId!)) {
+      await tx
+        .update(userCompanies)
+        .set({ unitNumber: form.unitNumber, serviceFee: String(form.serviceFee), isActive: form.isActive })
+        .where(and(eq(userCompanies.userId, form.userId), eq(userCompanies.companyId, ctx.companyId!)));
+    }
+
+    const orphaned = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(
+        and(
+          inArray(companies.id, administered),
+          sql`not exists (select 1 from user_roles r join user_companies m on m.user_id = r.user_id and m.company_id = r.company_id
+            where r.company_id = ${companies.id} and r.role_id = ${ROLE.Administrator} and m.is_active)`,
+        ),
+      );
+    if (orphaned.length) throw refuse(`${orphaned[0].name} would be left without an administrator`);
+  });
+}
+
+export type { TUserForm };

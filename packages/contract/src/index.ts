@@ -1,0 +1,5 @@
+export * from './common';
+export * from './messages';
+export * from './permissions';
+export * from './routes';
+export * from './users';
