@@ -158,7 +158,7 @@ function inProcessFetch(app: FastifyInstance, publicUrl: string) {
       method: (init.method ?? 'GET') as any,
       url: target.pathname + target.search,
       headers: { ...headers, host: target.host },
-      payload: init.body as any,
+      payload: init.body instanceof URLSearchParams ? init.body.toString() : (init.body as any),
     });
     const out = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {

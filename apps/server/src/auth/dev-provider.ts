@@ -91,6 +91,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
       ctx.body = page('Sign-in problem', `<p class="err">${escapeHtml(out.error_description ?? out.error)}</p><p><a href="/login">Back to Haulboard</a></p>`);
     },
   } as any);
+  provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'dev identity provider error'));
 
   await app.register(async (scope) => {
@@ -135,6 +136,8 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
     const handle = provider.callback();
     scope.all(`${mountPath}/*`, async (req, reply) => {
       reply.hijack();
+      // Like Express's mount: the provider learns its mount path from originalUrl.
+      (req.raw as any).originalUrl = req.raw.url;
       req.raw.url = req.raw.url!.slice(mountPath.length) || '/';
       await handle(req.raw, reply.raw);
     });
