@@ -132,7 +132,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError, req: any, repl
   }
   if (error instanceof AppError) {
     const status = STATUS_OF[error.code];
-    if ((error.code === 'REFUSED' || error.code === 'CONFLICT') && req.routeOptions?.schema?.response === undefined) {
+    if (error.code === 'REFUSED' || error.code === 'CONFLICT') {
       return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
     }
     return reply.code(status).send({ statusCode: status, code: error.code, message: error.message, fieldErrors: error.fieldErrors });
