@@ -10,7 +10,9 @@ const children = [
   spawn(path.join(root, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env }),
 ];
-const stop = () => children.forEach((c) => c.kill('SIGINT'));
+const stop = () => {
+  for (const c of children) c.kill('SIGINT');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 for (const c of children) c.on('exit', () => { stop(); process.exitCode = c.exitCode ?? 0; });

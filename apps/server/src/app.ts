@@ -125,7 +125,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError, req: any, repl
     const fieldErrors: Record<string, string[]> = {};
     for (const v of error.validation) {
       const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as any)?.issue?.path?.join('.') || '_';
-      (fieldErrors[key] ??= []).push(v.message ?? 'Invalid value');
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), v.message ?? 'Invalid value'];
     }
     const [field, messages] = Object.entries(fieldErrors)[0];
     return reply.code(400).send({ statusCode: 400, code: 'BAD_REQUEST', message: `${field}: ${messages[0]}`, fieldErrors });

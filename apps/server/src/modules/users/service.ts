@@ -1,4 +1,4 @@
-import { ROLE, ROLE_NAMES, type TAdminUser, type TUserForm, ZUserForm } from '@haulboard/contract';
+import { ROLE, ROLE_NAMES, type TAdminUser, type TUserForm, type ZUserForm } from '@haulboard/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TRequestContext } from '../../access/context';
