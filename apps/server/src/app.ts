@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -63,6 +64,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
+  // Only the sign-in routes are limited (per address); API routes are behind a session.
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Haulboard API', version: '1.0.0', description: 'The back office of a trucking company.' },

@@ -12,6 +12,7 @@ import { route } from '../../lib/route';
 import { toCurrentUser, upsertSignedInUser } from './service';
 
 const TX_COOKIE = 'hb_oidc';
+const SIGN_IN_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 type TAuthDeps = { db: TDb; oidc: TOidcClient; publicUrl: string; secureCookies: boolean };
 
@@ -24,7 +25,7 @@ export async function authModule(app: FastifyInstance, deps: TAuthDeps) {
   const redirectUri = `${publicUrl}/auth/callback`;
   const loginError = (message: string) => `/login?error=${encodeURIComponent(message)}`;
 
-  app.get<{ Querystring: { returnTo?: string } }>('/auth/login', { config: { access: { kind: 'public' } } }, async (req, reply) => {
+  app.get<{ Querystring: { returnTo?: string } }>('/auth/login', { config: { access: { kind: 'public' }, rateLimit: SIGN_IN_LIMIT } }, async (req, reply) => {
     try {
       const { url, verifier, state, nonce } = await oidc.authorizationUrl(redirectUri);
       reply.setCookie(TX_COOKIE, JSON.stringify({ verifier, state, nonce, returnTo: safeReturnTo(req.query.returnTo) }), {
@@ -42,7 +43,7 @@ export async function authModule(app: FastifyInstance, deps: TAuthDeps) {
     }
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/auth/callback', { config: { access: { kind: 'public' } } }, async (req, reply) => {
+  app.get<{ Querystring: Record<string, string> }>('/auth/callback', { config: { access: { kind: 'public' }, rateLimit: SIGN_IN_LIMIT } }, async (req, reply) => {
     if (req.query.error) return reply.redirect(loginError(req.query.error_description || req.query.error), 302);
     const raw = req.cookies[TX_COOKIE];
     const unsigned = raw ? req.unsignCookie(raw) : null;
