@@ -1,0 +1,110 @@
+import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { AppBar, Box, Divider, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useLogOut } from '../../features/auth/api/log-out';
+import { useSession } from '../../lib/session';
+import { appPages } from '../app-pages';
+import { useThemeMode } from '../theme';
+import { buildMenu } from './menu';
+import { NavMenu } from './nav-menu';
+import { UserCard } from './user-card';
+
+/** Spec §9: sidebar open width 240 px, mobile breakpoint width up to 768 px. */
+export const SIDEBAR_WIDTH = 240;
+const MINI_WIDTH = 64;
+export const MOBILE_QUERY = '(max-width:768px)';
+
+/** The authenticated layout (spec §2 Layout): top bar, collapsible sidebar, the page. */
+export function AppShell() {
+  const { data: user } = useSession();
+  const { mode, toggleMode } = useThemeMode();
+  const { logOut, isPending: leaving } = useLogOut();
+  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+
+  // A page chosen from the phone drawer should be visible, not hidden under the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  if (!user) return null;
+  const menu = buildMenu(appPages, user.userPermissibleObjects);
+  const mini = !isMobile && collapsed;
+  const width = mini ? MINI_WIDTH : SIDEBAR_WIDTH;
+  const nextMode = mode === 'light' ? 'dark' : 'light';
+
+  const sidebar = (
+    <>
+      <Toolbar />
+      <UserCard user={user} mini={mini} />
+      <Divider />
+      <NavMenu menu={menu} mini={mini} />
+    </>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" color="default" sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Tooltip title={isMobile ? 'Open menu' : collapsed ? 'Expand menu' : 'Collapse menu'}>
+            <IconButton
+              edge="start"
+              aria-label={isMobile ? 'Open menu' : collapsed ? 'Expand menu' : 'Collapse menu'}
+              onClick={() => (isMobile ? setMobileOpen((o) => !o) : setCollapsed((c) => !c))}
+            >
+              {!isMobile && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, minWidth: 0 }} data-testid="top-bar-company">
+            {user.company}
+          </Typography>
+          <Tooltip title={`Switch to ${nextMode} theme`}>
+            <IconButton aria-label={`Switch to ${nextMode} theme`} onClick={toggleMode}>
+              {mode === 'light' ? <DarkModeOutlinedIcon /> : <LightModeOutlinedIcon />}
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Log out">
+            <IconButton aria-label="Log out" onClick={logOut} disabled={leaving} edge="end">
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: (t) => t.transitions.create('width'),
+            '& .MuiDrawer-paper': { width, overflowX: 'hidden', boxSizing: 'border-box', transition: (t) => t.transitions.create('width') },
+          }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

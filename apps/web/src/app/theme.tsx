@@ -1,0 +1,55 @@
+import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { readStored, STORAGE_KEY, writeStored } from '../lib/storage';
+
+export type TThemeMode = 'light' | 'dark';
+
+type TThemeModeContext = { mode: TThemeMode; toggleMode: () => void };
+const ThemeModeContext = createContext<TThemeModeContext>({ mode: 'light', toggleMode: () => {} });
+
+/** The stored choice (spec §9: key 'theme', light or dark), else the system's preference. */
+export function initialThemeMode(): TThemeMode {
+  const stored = readStored(STORAGE_KEY.theme);
+  if (stored === 'light' || stored === 'dark') return stored;
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function createAppTheme(mode: TThemeMode) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'light' ? '#1565c0' : '#90caf9' },
+      secondary: { main: mode === 'light' ? '#ef6c00' : '#ffb74d' },
+      background: mode === 'light' ? { default: '#f4f6f8', paper: '#ffffff' } : { default: '#0f1216', paper: '#171b21' },
+    },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+    },
+  });
+}
+
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<TThemeMode>(initialThemeMode);
+  const toggleMode = useCallback(() => {
+    setMode((current) => {
+      const next = current === 'light' ? 'dark' : 'light';
+      writeStored(STORAGE_KEY.theme, next);
+      return next;
+    });
+  }, []);
+  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const value = useMemo(() => ({ mode, toggleMode }), [mode, toggleMode]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}
+
+export const useThemeMode = () => useContext(ThemeModeContext);

@@ -1,0 +1,18 @@
+import { Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** A page's title with its actions on the right (they wrap under it on phones). */
+export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      {actions && (
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import LoginIcon from '@mui/icons-material/Login';
+import { Alert, Button, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { safeReturnTo } from '../../lib/paths';
+import { PublicLayout } from '../../components/public-layout';
+
+/** Spec §2 /login: one button to the identity provider; a failed sign-in's message shows here. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const href = `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
+  return (
+    <PublicLayout>
+      <div>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Sign in
+        </Typography>
+        <Typography color="text.secondary">Sign in with your company account to open the back office.</Typography>
+      </div>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button variant="contained" size="large" href={href} startIcon={<LoginIcon />}>
+        Sign in
+      </Button>
+    </PublicLayout>
+  );
+}

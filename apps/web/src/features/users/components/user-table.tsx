@@ -1,0 +1,67 @@
+import type { TAdminUser } from '@haulboard/contract';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { Chip, IconButton, Tooltip } from '@mui/material';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { formatDateTime, formatMoney, yesNo } from '../../../lib/format';
+
+/** Spec §9: the user table pages 50 rows by default, with options 5, 10, 25, 50, 100 and 1000. */
+export const USER_PAGE_SIZE = 50;
+export const USER_PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100, 1000];
+
+type TUserTableProps = { users: TAdminUser[]; loading: boolean; canEdit: boolean; onEdit: (user: TAdminUser) => void };
+
+export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) {
+  const columns: TColumn<TAdminUser>[] = [
+    ...(canEdit
+      ? [
+          {
+            id: 'actions',
+            header: 'Edit',
+            sortable: false,
+            width: 64,
+            cell: (u: TAdminUser) => (
+              <Tooltip title={`Edit ${u.fullName}`}>
+                <IconButton size="small" aria-label={`Edit ${u.fullName}`} onClick={() => onEdit(u)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ),
+          },
+        ]
+      : []),
+    { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 180 },
+    { id: 'email', header: 'Email', cell: (u) => u.email, width: 240 },
+    { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true },
+    {
+      id: 'userRoleNames',
+      header: 'Roles',
+      // An applicant has no role yet: giving one is the approval.
+      cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" color="warning" variant="outlined" label="Awaiting approval" />),
+      width: 170,
+    },
+    { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 200 },
+    { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 80 },
+    { id: 'serviceFee', header: 'Service fee', cell: (u) => formatMoney(u.serviceFee), align: 'right', hideOnMobile: true },
+    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 80 },
+    {
+      id: 'lastLoginDate',
+      header: 'Last login',
+      cell: (u) => formatDateTime(u.lastLoginDate),
+      sortValue: (u) => u.lastLoginDate ?? '',
+      hideOnMobile: true,
+      width: 150,
+    },
+  ];
+  return (
+    <DataTable
+      aria-label="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u.userId}
+      loading={loading}
+      defaultPageSize={USER_PAGE_SIZE}
+      pageSizeOptions={USER_PAGE_SIZE_OPTIONS}
+      emptyText="No users yet"
+    />
+  );
+}

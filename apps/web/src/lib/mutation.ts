@@ -1,0 +1,49 @@
+import { replyKind } from '@haulboard/contract';
+import { type MutationFunction, useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { ApiError } from './api-client';
+
+/** Spec §8 toast rules for a mutation's text reply. Returns whether the reply was a success. */
+export function notifyReply(text: string, successMessage?: string): boolean {
+  const kind = replyKind(text);
+  if (kind === 'error') {
+    toast.error(text);
+    return false;
+  }
+  if (kind === 'info') toast.info(text);
+  else toast.success(successMessage ?? text);
+  return true;
+}
+
+/** The text to show for a failed request: the server's refusal or message, else a plain sentence. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'The request failed. Please try again.';
+}
+
+export function notifyFailure(error: unknown) {
+  toast.error(failureMessage(error));
+}
+
+type TTextMutation<TVars> = {
+  mutationFn: MutationFunction<string, TVars>;
+  /** Shown instead of the reply text when the reply is a success (spec §8 custom messages). */
+  successMessage?: string;
+  /** Runs only for a successful reply (not for ERROR text or a failed request). */
+  onSuccess?: (text: string, vars: TVars) => unknown;
+};
+
+/**
+ * A mutation whose reply is a text string (spec §7): the toast follows the ERROR / INFO / success
+ * rules and request failures show an error toast. Every feature's mutations go through this.
+ */
+export function useTextMutation<TVars = void>({ mutationFn, successMessage, onSuccess }: TTextMutation<TVars>) {
+  return useMutation<string, unknown, TVars>({
+    mutationFn,
+    onSuccess: async (text, vars) => {
+      if (notifyReply(text, successMessage)) await onSuccess?.(text, vars);
+    },
+    onError: (error) => notifyFailure(error),
+  });
+}

@@ -1,0 +1,55 @@
+import { type TCurrentUser, defaultPermissionsFor } from '@haulboard/contract';
+import { vi } from 'vitest';
+
+type TReply = { status?: number; json?: unknown; text?: string };
+type THandler = (body: unknown, url: URL) => TReply | Promise<TReply>;
+
+/**
+ * Stubs fetch with answers per "METHOD /path". Unlisted calls answer 404 JSON, so a test shows
+ * which call it did not expect. Returns the calls made, for assertions on bodies.
+ */
+export function mockApi(handlers: Record<string, THandler | TReply>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname + url.search, body });
+    const handler = handlers[`${method} ${url.pathname}`];
+    const reply: TReply = handler
+      ? typeof handler === 'function'
+        ? await handler(body, url)
+        : handler
+      : { status: 404, json: { statusCode: 404, code: 'NOT_FOUND', message: `No mock for ${method} ${url.pathname}` } };
+    const status = reply.status ?? 200;
+    if (reply.text !== undefined) return new Response(reply.text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(JSON.stringify(reply.json ?? null), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+export const unauthenticated: TReply = { status: 401, json: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in' } };
+
+/** A current user as GetUserDetails answers it, by onboarding stage and role. */
+export function userFixture(kind: 'noCompany' | 'inReview' | 'admin' | 'dispatcher' | 'driver', extra: Partial<TCurrentUser> = {}): TCurrentUser {
+  const roleId = kind === 'admin' ? 1 : kind === 'dispatcher' ? 2 : kind === 'driver' ? 3 : null;
+  const hasCompany = kind !== 'noCompany';
+  return {
+    email: `${kind}@example.test`,
+    displayName: null,
+    phoneNumber: '5125550100',
+    uid: kind,
+    userId: 10,
+    firstName: 'Pat',
+    lastName: 'Jones',
+    fullName: 'Pat Jones',
+    company: hasCompany ? 'Demo Freight LLC' : null,
+    companyId: hasCompany ? 1 : null,
+    roleId,
+    roleName: roleId ? ['', 'Administrator', 'Dispatcher', 'Driver'][roleId] : null,
+    userCompanies: hasCompany ? [{ label: 'Demo Freight LLC', value: 1 }] : [],
+    userPermissibleObjects: roleId ? defaultPermissionsFor(roleId) : [],
+    ...extra,
+  };
+}
