@@ -19,10 +19,17 @@ import { createOidcClient } from './auth/oidc-client';
 import { repoRoot, type TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { AppError, STATUS_OF } from './lib/errors';
+import { collectRoutes } from './lib/route-table';
 import { authModule } from './modules/auth/routes';
+import { brokersModule } from './modules/brokers/routes';
 import { healthModule } from './modules/health/routes';
+import { loadsModule } from './modules/loads/routes';
 import { lookupsModule } from './modules/lookups/routes';
+import { boardLookupsModule } from './modules/lookups-board/routes';
+import { permissionsModule } from './modules/permissions/routes';
+import { settingsModule } from './modules/settings/routes';
 import { usersModule } from './modules/users/routes';
+import { workWeeksModule } from './modules/work-weeks/routes';
 
 export type TAppDeps = {
   config: TConfig;
@@ -45,6 +52,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  collectRoutes(app);
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
@@ -101,6 +109,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(authModule, { db, oidc, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   await app.register(usersModule, { db });
   await app.register(lookupsModule, { db });
+  await app.register(boardLookupsModule, { db });
+  await app.register(brokersModule, { db });
+  await app.register(loadsModule, { db });
+  await app.register(workWeeksModule, { db });
+  await app.register(settingsModule, { db });
+  await app.register(permissionsModule, { db });
 
   const webDist = deps.webDist === undefined ? defaultWebDist : deps.webDist;
   const hasWeb = !!webDist && fs.existsSync(path.join(webDist, 'index.html'));

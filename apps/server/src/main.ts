@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo';
+import './db/seed/demo-board';
 import { buildApp } from './app';
 
 async function main() {

@@ -3,3 +3,8 @@ export * from './messages';
 export * from './permissions';
 export * from './routes';
 export * from './users';
+export * from './board-fields';
+export * from './board-routes';
+export * from './brokers';
+export * from './general';
+export * from './loads';

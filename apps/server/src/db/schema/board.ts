@@ -120,6 +120,8 @@ export const loads = pgTable(
     index('loads_company_week_idx').on(t.companyId, t.weekId),
     index('loads_company_start_idx').on(t.companyId, t.loadStartDate),
     index('loads_company_origin_idx').on(t.companyId, t.originStateId),
+    // Deleting a broker asks whether any load refers to it.
+    index('loads_broker_idx').on(t.brokerId),
   ],
 );
 

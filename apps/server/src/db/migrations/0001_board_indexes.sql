@@ -1,0 +1,1 @@
+CREATE INDEX "loads_broker_idx" ON "loads" USING btree ("broker_id");
