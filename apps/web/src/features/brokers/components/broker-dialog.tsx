@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lookupRoutes, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
+import {
+  Alert,
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { lookupQuery } from '../../../lib/lookups';
+import { failureMessage } from '../../../lib/mutation';
+import { useUpsertBroker } from '../api/upsert-broker';
+import { BROKER_FIELDS, brokerFormValues, type TBrokerField } from '../broker-form-values';
+
+type TTextField = Exclude<TBrokerField, 'brokerStateId' | 'isActive'>;
+
+type TBrokerDialogProps = {
+  /** The broker to edit, or null to add one. */
+  broker: TBroker | null;
+  /** Spec §6: the Active radio needs Write on BrokerAdmin. */
+  canSetActive: boolean;
+  onClose: () => void;
+};
+
+/**
+ * Spec §2 broker-admin and §5 Broker: the broker's fields with the spec's messages, state 5 by
+ * default, Save disabled while the form is invalid. A backdrop click does not close it.
+ */
+export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogProps) {
+  const states = useQuery(lookupQuery(lookupRoutes.getStates));
+  const upsert = useUpsertBroker({ onSaved: onClose });
+  const form = useForm<TBrokerForm, unknown, TBrokerFormOutput>({
+    resolver: zodResolver(ZBrokerForm),
+    defaultValues: brokerFormValues(broker),
+    mode: 'onTouched',
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await upsert.mutateAsync(values);
+    } catch (error) {
+      // The toast says what failed; field messages from a 400 also go on their fields.
+      if (error instanceof ApiError) {
+        for (const [field, messages] of Object.entries(error.fieldErrors)) {
+          if ((BROKER_FIELDS as readonly string[]).includes(field)) form.setError(field as TBrokerField, { message: messages[0] });
+        }
+      }
+    }
+  });
+
+  const text = (name: TTextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string; full?: boolean; multiline?: boolean } = {}) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          label={label}
+          required={options.required ?? false}
+          type={options.type}
+          autoComplete={options.autoComplete ?? 'off'}
+          multiline={options.multiline}
+          minRows={options.multiline ? 2 : undefined}
+          fullWidth
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? ' '}
+          sx={options.full ? { gridColumn: '1 / -1' } : undefined}
+        />
+      )}
+    />
+  );
+
+  return (
+    <FormDialog
+      open
+      title={broker ? `Edit broker` : 'Add broker'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={upsert.isPending}
+      submitDisabled={!form.formState.isValid || !states.data}
+    >
+      {states.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failureMessage(states.error)}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        {text('brokerName', 'Broker name', { required: true, full: true, autoComplete: 'organization' })}
+        {text('brokerAddress', 'Address', { required: true, full: true, autoComplete: 'street-address' })}
+        {text('brokerCity', 'City', { required: true })}
+        <Controller
+          name="brokerStateId"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="State"
+              required
+              fullWidth
+              value={states.data ? (field.value ?? '') : ''}
+              onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={!states.data}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? ' '}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            >
+              {(states.data ?? []).map((s) => (
+                <MenuItem key={String(s.value)} value={s.value as number}>
+                  {s.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {text('brokerZipCode', 'Zip code', { required: true, autoComplete: 'postal-code' })}
+        {text('phoneNumber', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel' })}
+        {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email', full: true })}
+        {text('mcNumber', 'MC number')}
+        {text('dotNumber', 'DOT number')}
+        {text('comments', 'Comments', { full: true, multiline: true })}
+        {canSetActive && (
+          <Controller
+            name="isActive"
+            control={form.control}
+            render={({ field }) => (
+              <FormControl sx={{ gridColumn: '1 / -1' }}>
+                <FormLabel id="broker-active-label">Active</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="broker-active-label"
+                  name={field.name}
+                  value={field.value === false ? 'false' : 'true'}
+                  onChange={(event) => field.onChange(event.target.value === 'true')}
+                  onBlur={field.onBlur}
+                >
+                  <FormControlLabel value="true" control={<Radio />} label="Yes" />
+                  <FormControlLabel value="false" control={<Radio />} label="No" />
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
+        )}
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { generalRoutes, SUCCESS } from '@haulboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { useTextMutation } from '../../../lib/mutation';
+import { invalidateWorkWeeks } from './invalidate-work-weeks';
+
+/** POST /api/General/GenerateWorkWeeks?date=YYYY-MM-DD ('Weeks generated successfully'; an overlap is refused). */
+export function useGenerateWorkWeeks({ onGenerated }: { onGenerated?: (date: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (date: string) => callRoute(generalRoutes.generateWorkWeeks, { query: { date } }),
+    successMessage: SUCCESS.weeksGenerated,
+    onSuccess: async (_text, date) => {
+      onGenerated?.(date);
+      await invalidateWorkWeeks(queryClient);
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { generalRoutes, SUCCESS } from '@haulboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { useTextMutation } from '../../../lib/mutation';
+import { serviceUrlQuery } from './get-service-url';
+
+/** POST /api/General/setServiceUrl?url= ('Service URL saved successfully'). */
+export function useSetServiceUrl({ onSaved }: { onSaved?: (url: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (url: string) => callRoute(generalRoutes.setServiceUrl, { query: { url } }),
+    successMessage: SUCCESS.serviceUrlSaved,
+    onSuccess: (_text, url) => {
+      queryClient.setQueryData(serviceUrlQuery().queryKey, url);
+      onSaved?.(url);
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+
+type TConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  text: string;
+  busy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+/** Cancel / Confirm for a destructive action (spec §5 delete confirmations). */
+export function ConfirmDialog({ open, title, text, busy = false, onCancel, onConfirm }: TConfirmDialogProps) {
+  const id = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onCancel()}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy} color="inherit">
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} loading={busy} color="error" variant="contained" autoFocus>
+          Confirm
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { type TWorkWeek, workYearOptions, ZGenerateWeeksQuery } from '@haulboard/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { formatDate } from '../../../lib/format';
+import { failureMessage } from '../../../lib/mutation';
+import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
+import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
+import { useWorkWeeks } from '../api/get-work-weeks';
+import { ConfirmDialog } from './confirm-dialog';
+
+const columns: TColumn<TWorkWeek>[] = [
+  { id: 'weekId', header: 'Week ID', cell: (w) => w.weekId, align: 'right', width: 100 },
+  { id: 'year', header: 'Year', cell: (w) => w.year, align: 'right', width: 80 },
+  { id: 'number', header: 'Week', cell: (w) => w.number, align: 'right', width: 80 },
+  { id: 'startDate', header: 'Start date', cell: (w) => formatDate(w.startDate), width: 130 },
+  { id: 'endDate', header: 'End date', cell: (w) => formatDate(w.endDate), width: 130 },
+];
+
+/**
+ * Issue #3 Work Weeks: a date and Generate (consecutive 7-day weeks for the date's year), a year
+ * select (2021 through next year) and Delete, and that year's weeks.
+ */
+export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
+  const years = workYearOptions();
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  const [date, setDate] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const weeks = useWorkWeeks(year);
+  // Show the year just generated, when the select offers it.
+  const generate = useGenerateWorkWeeks({
+    onGenerated: (generated) => {
+      const generatedYear = Number(generated.slice(0, 4));
+      if (years.includes(generatedYear)) setYear(generatedYear);
+    },
+  });
+  const remove = useDeleteWorkWeeks();
+
+  const onGenerate = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZGenerateWeeksQuery.shape.date.safeParse(date);
+    if (!parsed.success) {
+      setDateError(parsed.error.issues[0]?.message ?? 'Enter a valid date');
+      return;
+    }
+    setDateError(null);
+    generate.mutate(parsed.data);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Paper variant="outlined" component="form" noValidate onSubmit={onGenerate} sx={{ p: 2 }} aria-labelledby="generate-weeks-title">
+          <Typography id="generate-weeks-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+            Generate work weeks
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <TextField
+              type="date"
+              label="First day of week 1"
+              size="small"
+              value={date}
+              onChange={(event) => {
+                setDate(event.target.value);
+                setDateError(null);
+              }}
+              disabled={!canWrite}
+              error={!!dateError}
+              helperText={dateError ?? 'Weeks of 7 days follow through that year'}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: '1 1 200px' }}
+            />
+            <Button type="submit" variant="contained" startIcon={<EventRepeatIcon />} loading={generate.isPending} disabled={!canWrite || !date}>
+              Generate
+            </Button>
+          </Box>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }} aria-labelledby="year-weeks-title">
+          <Typography id="year-weeks-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+            Weeks of a year
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <TextField
+              select
+              label="Year"
+              size="small"
+              value={year}
+              onChange={(event) => setYear(Number(event.target.value))}
+              helperText={weeks.data ? `${weeks.data.length} weeks` : ' '}
+              sx={{ flex: '1 1 200px' }}
+            >
+              {years.map((y) => (
+                <MenuItem key={y} value={y}>
+                  {y}
+                </MenuItem>
+              ))}
+            </TextField>
+            {canWrite && (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setConfirming(true)}
+                disabled={!weeks.data?.length}
+              >
+                Delete
+              </Button>
+            )}
+          </Box>
+        </Paper>
+      </Box>
+      {weeks.isError && <Alert severity="error">{failureMessage(weeks.error)}</Alert>}
+      <DataTable
+        aria-label={`Work weeks of ${year}`}
+        columns={columns}
+        rows={weeks.data ?? []}
+        rowKey={(w) => w.weekId}
+        loading={weeks.isFetching}
+        defaultSort={{ id: 'number', desc: false }}
+        emptyText={`No work weeks for ${year}`}
+        maxHeight="max(320px, calc(100vh - 480px))"
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete work weeks"
+        text={`Are you sure you want to delete the work weeks of ${year}`}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(year, { onSettled: () => setConfirming(false) })}
+      />
+    </Box>
+  );
+}
