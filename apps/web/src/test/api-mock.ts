@@ -53,3 +53,10 @@ export function userFixture(kind: 'noCompany' | 'inReview' | 'admin' | 'dispatch
     ...extra,
   };
 }
+
+/**
+ * An administrator whose only page is user admin: keeps tests of the shell and the guards
+ * independent of which other features' pages exist and which of them comes first.
+ */
+export const userAdminOnly = (extra: Partial<TCurrentUser> = {}) =>
+  userFixture('admin', { userPermissibleObjects: [{ objectName: 'UserAdmin', accessType: 'Write', isMenuVisible: true }], ...extra });

@@ -20,3 +20,18 @@ export function renderApp(path: string) {
   );
   return { ...view, router, queryClient, location: () => router.state.location.pathname + router.state.location.search };
 }
+
+/**
+ * Imports the lazy page modules ahead of the tests: their first transform can take seconds on a
+ * busy machine, which would otherwise count against each test's waits.
+ */
+export async function preloadPages() {
+  await Promise.all([
+    import('../features/public/welcome-page'),
+    import('../features/public/not-found-page'),
+    import('../features/auth/login-page'),
+    import('../features/auth/register-page'),
+    import('../features/auth/in-review-page'),
+    import('../features/users/user-admin-page'),
+  ]);
+}

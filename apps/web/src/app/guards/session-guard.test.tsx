@@ -1,10 +1,12 @@
 import '../../test/setup';
 import { MSG, TEXT } from '@haulboard/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { mockApi, unauthenticated, userFixture } from '../../test/api-mock';
-import { renderApp } from '../../test/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, unauthenticated, userAdminOnly, userFixture } from '../../test/api-mock';
+import { preloadPages, renderApp } from '../../test/render-app';
 import { guardRedirect } from './session-guard';
+
+beforeAll(preloadPages, 120_000);
 
 const lookups = {
   'GET /api/Lookup/GetCompanyList': { json: [{ label: 'Demo Freight LLC', value: 1 }] },
@@ -56,7 +58,7 @@ describe('the guards in the real route tree', () => {
 
   it('refreshes the session from the server on entering the app, so an approved applicant gets in', async () => {
     window.localStorage.setItem('user', JSON.stringify(userFixture('inReview')));
-    const calls = mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, ...lookups });
+    const calls = mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, ...lookups });
     const app = renderApp('/application-in-review');
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
     expect(app.location()).toBe('/app/user-admin');
@@ -66,7 +68,7 @@ describe('the guards in the real route tree', () => {
   });
 
   it('sends a signed-in person visiting /login on to /', async () => {
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, ...lookups });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, ...lookups });
     const app = renderApp('/login');
     await screen.findByRole('heading', { name: 'User Management' });
     // '/' passes a member on into the app.
@@ -80,7 +82,7 @@ describe('the guards in the real route tree', () => {
   });
 
   it('sends unknown paths under /app to /404 with the spec text', async () => {
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') } });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() } });
     const app = renderApp('/app/no-such-page');
     expect(await screen.findByText(MSG.notFound)).toBeTruthy();
     expect(app.location()).toBe('/404');

@@ -1,11 +1,13 @@
 import '../../test/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { media, } from '../../test/setup';
-import { mockApi, userFixture } from '../../test/api-mock';
-import { renderApp } from '../../test/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../../test/setup';
+import { mockApi, userAdminOnly } from '../../test/api-mock';
+import { preloadPages, renderApp } from '../../test/render-app';
 
-const twoCompanies = userFixture('admin', {
+beforeAll(preloadPages, 120_000);
+
+const twoCompanies = userAdminOnly({
   userCompanies: [
     { label: 'Demo Freight LLC', value: 1 },
     { label: 'Second Haul Inc', value: 2 },
@@ -14,7 +16,7 @@ const twoCompanies = userFixture('admin', {
 
 describe('the app shell (spec §2 Layout)', () => {
   it('shows full name, role and the one company as text, and the company in the top bar', async () => {
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, 'GET /api/auth/GetUsers': { json: [] } });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, 'GET /api/auth/GetUsers': { json: [] } });
     renderApp('/app/user-admin');
     const card = await screen.findByTestId('user-card');
     expect(within(card).getByText('Pat Jones')).toBeTruthy();
@@ -53,7 +55,7 @@ describe('the app shell (spec §2 Layout)', () => {
   });
 
   it('collapses the sidebar on wide screens', async () => {
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, 'GET /api/auth/GetUsers': { json: [] } });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, 'GET /api/auth/GetUsers': { json: [] } });
     renderApp('/app/user-admin');
     await screen.findByTestId('user-card');
     fireEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
@@ -63,7 +65,7 @@ describe('the app shell (spec §2 Layout)', () => {
 
   it('is a drawer opened from the top bar at phone width', async () => {
     media.width = 390;
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, 'GET /api/auth/GetUsers': { json: [] } });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, 'GET /api/auth/GetUsers': { json: [] } });
     renderApp('/app/user-admin');
     const open = await screen.findByRole('button', { name: 'Open menu' });
     expect(screen.queryByRole('presentation')).toBeNull();
@@ -73,7 +75,7 @@ describe('the app shell (spec §2 Layout)', () => {
   });
 
   it('toggles the theme and stores it under "theme"', async () => {
-    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userFixture('admin') }, 'GET /api/auth/GetUsers': { json: [] } });
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, 'GET /api/auth/GetUsers': { json: [] } });
     renderApp('/app/user-admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
     expect(window.localStorage.getItem('theme')).toBe('dark');

@@ -26,6 +26,11 @@ describe('the sidebar menu (spec §2 Layout, §6)', () => {
     expect(firstPagePath(pages, perms)).toBeNull();
   });
 
+  it('leaves out routes that are not menu entries (a path variant, a print view)', () => {
+    const variant = { ...page('/app/loadboard/:loadNumber', 'LoadBoardPage'), inMenu: false as const };
+    expect(buildMenu([variant, ...pages], defaultPermissionsFor(1)).main.map((p) => p.path)).toEqual(['/app/loadboard', '/app/user-admin']);
+  });
+
   it('takes /app/home to the first menu entry', () => {
     expect(firstPagePath(pages, defaultPermissionsFor(2))).toBe('/app/loadboard');
   });
