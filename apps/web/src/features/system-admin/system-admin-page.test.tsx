@@ -1,0 +1,161 @@
+import '../../test/setup';
+import { DEFAULT_PERMISSION_MATRIX, PERMISSIBLE_OBJECTS, ROLE_NAMES, type TPermissionRow, type TWorkWeek } from '@haulboard/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, userFixture } from '../../test/api-mock';
+import { media } from '../../test/setup';
+import { renderApp } from '../../test/render-app';
+
+beforeAll(() => import('./system-admin-page'), 120_000);
+
+const year = new Date().getFullYear();
+const weeks: TWorkWeek[] = [
+  { weekId: 53, year, number: 1, startDate: `${year}-01-05`, endDate: `${year}-01-11` },
+  { weekId: 54, year, number: 2, startDate: `${year}-01-12`, endDate: `${year}-01-18` },
+];
+
+/** The default matrix as the server answers it, with Drivers given Read on BrokerAdmin. */
+const matrix = (): TPermissionRow[] =>
+  [1, 2, 3].flatMap((roleId) =>
+    PERMISSIBLE_OBJECTS.map((objectName) => {
+      const d = DEFAULT_PERMISSION_MATRIX[roleId as 1 | 2 | 3][objectName] ?? { accessType: 'None' as const, isMenuVisible: false };
+      const changed = roleId === 3 && objectName === 'BrokerAdmin';
+      return {
+        roleId,
+        roleName: ROLE_NAMES[roleId],
+        objectName,
+        accessType: changed ? 'Read' : d.accessType,
+        isMenuVisible: changed ? true : d.isMenuVisible,
+        isDefault: !changed,
+        defaultAccessType: d.accessType,
+        defaultIsMenuVisible: d.isMenuVisible,
+      };
+    }),
+  );
+
+const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
+  mockApi({
+    'POST /api/Auth/GetUserDetails': { json: me },
+    'GET /api/General/GetWorkWeeks': (_b: unknown, url: URL) => ({ json: url.searchParams.get('year') === String(year) ? weeks : [] }),
+    'GET /api/General/GetServiceUrl': { text: 'https://relay.example.com' },
+    'GET /api/General/GetPermissions': { json: matrix() },
+    ...(extra as object),
+  });
+
+const toastOf = async (text: string | RegExp) => (await screen.findByText(text)).closest('.Toastify__toast')?.className ?? '';
+
+describe('system admin: work weeks', () => {
+  it("shows the current year's weeks, generates from a date and refuses an overlap with an error toast", async () => {
+    const calls = api({
+      'POST /api/General/GenerateWorkWeeks': (_b: unknown, url: URL) =>
+        url.searchParams.get('date') === '2021-01-04'
+          ? { text: 'Weeks generated successfully' }
+          : { status: 409, text: `ERROR Work weeks for ${year} already exist.` },
+    });
+    renderApp('/app/system-admin');
+    expect(await screen.findByRole('heading', { name: 'System Management' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe(String(year));
+    expect((await screen.findByText('01/05/' + year)).closest('tr')!.textContent).toContain('01/11/' + year);
+
+    const date = screen.getByLabelText('First day of week 1');
+    fireEvent.change(date, { target: { value: `${year}-03-02` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await toastOf(/ERROR Work weeks for/)).toContain('--error');
+
+    fireEvent.change(date, { target: { value: '2021-01-04' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await toastOf('Weeks generated successfully')).toContain('--success');
+    // The select follows the year just generated.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2021'));
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/General/GenerateWorkWeeks')).map((c) => c.path)).toEqual([
+      `/api/General/GenerateWorkWeeks?date=${year}-03-02`,
+      '/api/General/GenerateWorkWeeks?date=2021-01-04',
+    ]);
+  });
+
+  it('offers 2021 through next year and deletes a year after confirming', async () => {
+    const calls = api({ 'DELETE /api/General/DeleteWorkWeeks': { text: 'Weeks deleted successfully' } });
+    renderApp('/app/system-admin');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Year' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options[0]).toBe('2021');
+    expect(options.at(-1)).toBe(String(year + 1));
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await screen.findByText('01/05/' + year);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete work weeks' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Weeks deleted successfully')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/General/DeleteWorkWeeks?year=${year}`)).toBe(true);
+  });
+});
+
+describe('system admin: service', () => {
+  it('requires an http(s) address and saves it', async () => {
+    const calls = api({ 'POST /api/General/setServiceUrl': { text: 'Service URL saved successfully' } });
+    renderApp('/app/system-admin?tab=service');
+    const input = await screen.findByLabelText(/Service Url/);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('https://relay.example.com'));
+    expect(screen.queryByRole('button', { name: /Refresh Cookies/i })).toBeNull();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Field is required')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'ftp://relay.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a valid http:// or https:// address')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'https://board.example.com/api' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Service URL saved successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/General/setServiceUrl')).map((c) => c.path)).toEqual([
+      '/api/General/setServiceUrl?url=https%3A%2F%2Fboard.example.com%2Fapi',
+    ]);
+  });
+});
+
+describe('system admin: roles & permissions', () => {
+  it('lets an administrator change a cell at once, marks changes and resets after confirming', async () => {
+    const calls = api({
+      'POST /api/General/SetPermission': { text: 'Permission updated successfully' },
+      'POST /api/General/ResetPermissions': { text: 'Permissions reset to defaults' },
+    });
+    renderApp('/app/system-admin?tab=permissions');
+    expect(await screen.findByText('1 cell differs from the defaults')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Permissions by role' });
+    const brokerRow = within(table).getByText('Broker Admin').closest('tr')!;
+    expect(within(brokerRow).getByText('Changed')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Dispatcher access to Load History' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Write' }));
+    expect(await screen.findByText('Permission updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/General/SetPermission')?.body).toEqual({
+      roleId: 2,
+      objectName: 'LoadHistoryPage',
+      accessType: 'Write',
+      isMenuVisible: true,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: /Reset to defaults/ }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Reset permissions' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Permissions reset to defaults')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/General/ResetPermissions')).toBe(true);
+  });
+
+  it('is read-only for anyone but an administrator of the company', async () => {
+    api({}, userFixture('dispatcher', { userPermissibleObjects: [{ objectName: 'SystemAdminPage', accessType: 'Write', isMenuVisible: true }] }));
+    renderApp('/app/system-admin?tab=permissions');
+    expect(await screen.findByText('Only an administrator of the company can change permissions.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Reset to defaults/ })).toBeNull();
+    expect((await screen.findByRole('combobox', { name: 'Driver access to Broker Admin' })).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows one role at a time on a phone', async () => {
+    media.width = 390;
+    api();
+    renderApp('/app/system-admin?tab=permissions');
+    expect(await screen.findByRole('combobox', { name: 'Dispatcher access to Broker Admin' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Driver access to Broker Admin' })).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Driver' }));
+    expect(await screen.findByRole('combobox', { name: 'Driver access to Broker Admin' })).toBeTruthy();
+  });
+});
