@@ -1,0 +1,50 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+
+export type TColumn<T> = {
+  /** Also the sort key sent to the server in server mode. */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Client-mode sorting; default `(row as any)[id]`. */
+  sortValue?: (row: T) => string | number | null;
+  /** Default true. */
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** Hidden at widths up to 768px. */
+  hideOnMobile?: boolean;
+};
+
+export type TSort = { id: string; desc: boolean } | null;
+
+export type TDataTableProps<T> = {
+  'aria-label': string;
+  columns: TColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** Server mode when `total` is given: page (0-based), pageSize and sort are controlled, changes reported. */
+  total?: number;
+  page?: number;
+  pageSize?: number;
+  sort?: TSort;
+  onPageChange?: (page: number) => void;
+  onPageSizeChange?: (size: number) => void;
+  onSortChange?: (sort: TSort) => void;
+  /** Client mode; default 100. */
+  defaultPageSize?: number;
+  /** Default [10, 25, 50, 100, 1000]. */
+  pageSizeOptions?: number[];
+  /** Client mode. */
+  defaultSort?: TSort;
+  loading?: boolean;
+  /** Default 'No rows'. */
+  emptyText?: string;
+  /** E.g. a distinct style for some rows. */
+  rowSx?: (row: T) => SxProps<Theme> | undefined;
+  onRowClick?: (row: T) => void;
+  /** The body scrolls inside; default 'max(400px, calc(100vh - 300px))'. */
+  maxHeight?: number | string;
+  /** E.g. a totals line under the table. */
+  footer?: ReactNode;
+};
