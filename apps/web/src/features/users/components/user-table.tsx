@@ -30,8 +30,8 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
         ]
       : []),
     { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 180 },
-    { id: 'email', header: 'Email', cell: (u) => u.email, width: 240 },
-    { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true },
+    { id: 'email', header: 'Email', cell: (u) => u.email, width: 270 },
+    { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, width: 130 },
     {
       id: 'userRoleNames',
       header: 'Roles',
