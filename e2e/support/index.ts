@@ -1,0 +1,7 @@
+export { describeFindings, seriousA11yViolations } from './axe';
+export { baseUrl, launchBrowser, newContext, type TContextOptions, type TTheme, useBrowser } from './browser';
+export { localStorageOf, pathOf, text, visible, waitForPath } from './page-state';
+export { screenshotsDir, shoot, themeOf } from './shoot';
+export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';
+export { chooseOptions, openUserEditor, userRow } from './user-admin';
+export { COMPANY, DEMO, newEmail, openProviderPage, signIn, signInButton } from './sign-in';
