@@ -21,6 +21,17 @@ const header = (name: string) => screen.getByRole('columnheader', { name });
 const sortButton = (name: string) => within(header(name)).getByRole('button', { name });
 const displayedRows = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
 
+/** A page as the app writes one: columns built in render, `?? []` while data loads. */
+function Page({ tick, data }: { tick: number; data?: TLoad[] }) {
+  const inline: TColumn<TLoad>[] = columns.map((column) => ({ ...column }));
+  return (
+    <>
+      <span>tick {tick}</span>
+      <DataTable aria-label="Loads" columns={inline} rows={data ?? []} rowKey={(row) => row.id} defaultPageSize={10} />
+    </>
+  );
+}
+
 describe('DataTable in client mode', () => {
   it('renders a labelled table with one row per item', () => {
     const { container } = render(<DataTable aria-label="Loads" columns={columns} rows={makeLoads(3)} rowKey={rowKey} />);
@@ -211,15 +222,6 @@ describe('DataTable in client mode', () => {
   });
 
   it('tolerates columns and an empty fallback recreated on every render, as pages write them', () => {
-    function Page({ tick, data }: { tick: number; data?: TLoad[] }) {
-      const inline: TColumn<TLoad>[] = columns.map((column) => ({ ...column }));
-      return (
-        <>
-          <span>tick {tick}</span>
-          <DataTable aria-label="Loads" columns={inline} rows={data ?? []} rowKey={(row) => row.id} defaultPageSize={10} />
-        </>
-      );
-    }
     const rows = makeLoads(25);
     const { container, rerender } = render(<Page tick={0} data={rows} />);
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
