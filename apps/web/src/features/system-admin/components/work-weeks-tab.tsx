@@ -12,11 +12,12 @@ import { useWorkWeeks } from '../api/get-work-weeks';
 import { ConfirmDialog } from './confirm-dialog';
 
 const columns: TColumn<TWorkWeek>[] = [
-  { id: 'weekId', header: 'Week ID', cell: (w) => w.weekId, align: 'right', width: 100 },
-  { id: 'year', header: 'Year', cell: (w) => w.year, align: 'right', width: 80 },
-  { id: 'number', header: 'Week', cell: (w) => w.number, align: 'right', width: 80 },
-  { id: 'startDate', header: 'Start date', cell: (w) => formatDate(w.startDate), width: 130 },
-  { id: 'endDate', header: 'End date', cell: (w) => formatDate(w.endDate), width: 130 },
+  // Phones leave out the id and the year (the one selected above) to keep the week's dates in view.
+  { id: 'weekId', header: 'Week ID', cell: (w) => w.weekId, align: 'right', width: 96, hideOnMobile: true },
+  { id: 'year', header: 'Year', cell: (w) => w.year, align: 'right', width: 80, hideOnMobile: true },
+  { id: 'number', header: 'Week', cell: (w) => w.number, align: 'right', width: 76 },
+  { id: 'startDate', header: 'Start date', cell: (w) => formatDate(w.startDate), width: 120 },
+  { id: 'endDate', header: 'End date', cell: (w) => formatDate(w.endDate), width: 120 },
 ];
 
 /**
