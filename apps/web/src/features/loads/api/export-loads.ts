@@ -1,0 +1,59 @@
+import { boardLookupRoutes } from '@haulboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { lookupQuery } from '../../../lib/lookups';
+import { notifyFailure } from '../../../lib/mutation';
+import { useSession } from '../../../lib/session';
+import type { TBoardFilter } from '../lib/board-search';
+import { driverUnit, readWeek } from '../lib/lookup-labels';
+import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from '../lib/payout-csv';
+import { reportPeriod } from '../lib/report-period';
+import { filteredLoadsQuery } from './get-filtered-loads';
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers start the download after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Spec §2 Export and §9: every load the filter selects as the payout matrix (load-number rows,
+ * one column per driver unit, Other, Totals), downloaded as '{company} - {period}.csv'.
+ */
+export function useExportLoads() {
+  const queryClient = useQueryClient();
+  const { data: user } = useSession();
+  const [isExporting, setExporting] = useState(false);
+
+  const exportLoads = async (filter: TBoardFilter) => {
+    setExporting(true);
+    try {
+      const [loads, drivers, weeks] = await Promise.all([
+        queryClient.fetchQuery(filteredLoadsQuery(filter)),
+        queryClient.fetchQuery(lookupQuery(boardLookupRoutes.getCompanyDrivers)),
+        filter.weekId && filter.year ? queryClient.fetchQuery(lookupQuery(boardLookupRoutes.getWorkWeekList, { year: filter.year })) : [],
+      ]);
+      const weekItem = weeks.find((w) => w.value === filter.weekId);
+      const period = reportPeriod(filter, weekItem ? readWeek(weekItem) : null);
+      const matrix = buildPayoutMatrix(
+        loads,
+        drivers.map((d) => ({ userId: Number(d.value), unitNumber: driverUnit(d.label) })),
+      );
+      const fileName = exportFileName(user?.company, period.name);
+      download(payoutMatrixCsv(matrix), fileName);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return { exportLoads, isExporting };
+}

@@ -1,0 +1,41 @@
+import type { TLoad } from '@haulboard/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { IconButton, Stack } from '@mui/material';
+
+export type TLoadActionsProps = {
+  load: TLoad;
+  /** DenyDelete on LoadBoardPage: edit; otherwise a read-only view. */
+  canEdit: boolean;
+  /** Write on LoadBoardPage. */
+  canDelete: boolean;
+  onOpen: (load: TLoad) => void;
+  onDelete: (load: TLoad) => void;
+};
+
+/**
+ * Edit (or view) and delete controls of one load, as decision 001 allows. Native titles rather
+ * than MUI tooltips: a page holds up to 1000 of these.
+ */
+export function LoadActions({ load, canEdit, canDelete, onOpen, onDelete }: TLoadActionsProps) {
+  const openLabel = `${canEdit ? 'Edit' : 'View'} load ${load.loadNumber}`;
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      <IconButton size="small" aria-label={openLabel} title={openLabel} onClick={() => onOpen(load)}>
+        {canEdit ? <EditOutlinedIcon fontSize="small" /> : <VisibilityOutlinedIcon fontSize="small" />}
+      </IconButton>
+      {canDelete && (
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={`Delete load ${load.loadNumber}`}
+          title={`Delete load ${load.loadNumber}`}
+          onClick={() => onDelete(load)}
+        >
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Stack>
+  );
+}

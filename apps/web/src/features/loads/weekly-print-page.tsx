@@ -1,0 +1,107 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import { Alert, Box, Button, CircularProgress, GlobalStyles, Paper, Stack, ThemeProvider } from '@mui/material';
+import { createTheme } from '@mui/material/styles';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { failureMessage } from '../../lib/mutation';
+import { paths } from '../../lib/paths';
+import { useCan } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
+import { useCompanyDrivers, useWorkWeekList } from './api/board-lookups';
+import { useFilteredLoads } from './api/get-filtered-loads';
+import { boardSearchParams, parseBoardSearch } from './lib/board-search';
+import { readWeek } from './lib/lookup-labels';
+import { reportPeriod } from './lib/report-period';
+import { buildWeeklyReport } from './lib/weekly-report';
+import { WeeklyReportSheet } from './components/weekly-report-sheet';
+
+/** The sheet is paper: black on white on screen and in print, whatever the app's theme. */
+const paperTheme = createTheme({ palette: { mode: 'light', text: { primary: '#000', secondary: '#333' }, divider: '#999' } });
+
+/** Letter paper with half-inch margins; the app's shell and the buttons are not printed. */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@page': { size: 'letter', margin: '0.5in' },
+      '@media print': {
+        'html, body, #root': { background: '#fff !important', color: '#000 !important' },
+        'header.MuiAppBar-root, nav, .MuiDrawer-root, .MuiDrawer-docked, .no-print, .Toastify': { display: 'none !important' },
+        'main > .MuiToolbar-root': { display: 'none !important' },
+        main: { padding: '0 !important', margin: '0 !important' },
+        '.weekly-report-paper': { border: '0 !important', boxShadow: 'none !important', padding: '0 !important', maxWidth: 'none !important' },
+        '.weekly-report *': { color: '#000 !important', borderColor: '#777 !important' },
+      },
+    }}
+  />
+);
+
+/**
+ * /app/accounting/weekly-printview (spec §2, reached from Print): the board's filtered loads as a
+ * printable weekly report, grouped by driver with subtotals and a grand total.
+ */
+export function WeeklyPrintPage() {
+  const [params] = useSearchParams();
+  const { filter: asked } = parseBoardSearch(params);
+  const showDriver = useCan('DriverDashboardPage', 'DenyDelete');
+  const filter = showDriver ? asked : { ...asked, driverId: null };
+  const { data: user } = useSession();
+  const loads = useFilteredLoads(filter);
+  const drivers = useCompanyDrivers();
+  const weeks = useWorkWeekList(filter.weekId ? filter.year : null);
+
+  const weekItem = weeks.data?.find((w) => w.value === filter.weekId);
+  const period = reportPeriod(filter, weekItem ? readWeek(weekItem) : null);
+  const driverName = filter.driverId ? drivers.data?.find((d) => d.value === filter.driverId)?.label : null;
+  const notes = [
+    ...(driverName ? [`Driver: ${driverName}`] : []),
+    ...(filter.loadNumber && !period.name.startsWith('Load') ? [`Load number contains "${filter.loadNumber}"`] : []),
+    `Printed ${formatDateTime(new Date())}`,
+  ];
+  const backTo = `${paths.loadBoard}?${boardSearchParams({ ...parseBoardSearch(params), page: 0 })}`;
+
+  return (
+    <>
+      {printStyles}
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} className="no-print">
+        <Button component={Link} to={backTo} startIcon={<ArrowBackIcon />} color="inherit" variant="outlined">
+          Back to the board
+        </Button>
+        <Button variant="contained" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()} disabled={!loads.data}>
+          Print
+        </Button>
+      </Stack>
+      {loads.isError && (
+        <Alert severity="error" className="no-print">
+          {failureMessage(loads.error)}
+        </Alert>
+      )}
+      {loads.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading the report" />
+        </Box>
+      ) : (
+        loads.data && (
+          <ThemeProvider theme={paperTheme}>
+            <Paper
+              className="weekly-report-paper"
+              variant="outlined"
+              sx={{ bgcolor: '#fff', color: '#000', p: { xs: 1.5, sm: 4 }, maxWidth: '8.5in', mx: 'auto', overflowX: 'auto' }}
+            >
+              <Box sx={{ minWidth: 640 }}>
+                <WeeklyReportSheet
+                  company={user?.company ?? ''}
+                  title="Weekly load report"
+                  period={period.name}
+                  dates={period.dates}
+                  notes={notes}
+                  report={buildWeeklyReport(loads.data, drivers.data ?? [])}
+                />
+              </Box>
+            </Paper>
+          </ThemeProvider>
+        )
+      )}
+    </>
+  );
+}
