@@ -29,10 +29,15 @@ describe('the app shell (spec §2 Layout)', () => {
 
   it('switches company from the sidebar: keeps the returned user and goes to /', async () => {
     const second = { ...twoCompanies, company: 'Second Haul Inc', companyId: 2 };
+    // Like the server: once switched, the session's user is the one in the new company.
+    let current = twoCompanies;
     const calls = mockApi({
-      'POST /api/Auth/GetUserDetails': { json: twoCompanies },
+      'POST /api/Auth/GetUserDetails': () => ({ json: current }),
       'GET /api/auth/GetUsers': { json: [] },
-      'POST /api/Auth/ChangeUserCompany': { json: second },
+      'POST /api/Auth/ChangeUserCompany': () => {
+        current = second;
+        return { json: second };
+      },
     });
     renderApp('/app/user-admin');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Company' }));
