@@ -35,6 +35,7 @@ function useWidth() {
       setTop(el.getBoundingClientRect().top + window.scrollY);
     };
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
