@@ -117,17 +117,21 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(permissionsModule, { db });
 
   const webDist = deps.webDist === undefined ? defaultWebDist : deps.webDist;
-  const hasWeb = !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  if (webDist) {
+    // Looked up per request, so a rebuild of the web app is picked up without a restart.
+    fs.mkdirSync(webDist, { recursive: true });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.get('/*', { config: { access: { kind: 'public' } } }, async (req, reply) => {
       const file = req.url.split('?')[0];
-      const candidate = path.join(webDist!, path.normalize(file));
-      if (candidate.startsWith(webDist!) && path.extname(file) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+      const candidate = path.join(webDist, path.normalize(file));
+      if (candidate.startsWith(webDist) && path.extname(file) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         const immutable = file.startsWith('/assets/');
         return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
       }
       if (path.extname(file) && !file.endsWith('.html')) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
+      if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+        return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build`, or start with `npm start`.');
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }

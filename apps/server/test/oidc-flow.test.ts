@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
@@ -95,5 +96,23 @@ describe('sign-in through the built-in OpenID Connect provider', () => {
     expect(String(out.headers['set-cookie'])).toMatch(/hb_session=;/);
     const me = await t.app.inject({ method: 'POST', url: '/api/Auth/GetUserDetails', headers: { cookie: `hb_session=${jar.get('hb_session')}` } });
     expect(me.statusCode).toBe(401);
+
+    // The provider's sign-out page submits itself (its policy allows that one script) and lands on '/'.
+    const endUrl = new URL(out.json().endSessionUrl);
+    const page = await t.app.inject({ method: 'GET', url: endUrl.pathname + endUrl.search, headers: { cookie: cookieHeader(), host: 'localhost:3000' } });
+    expect(page.statusCode).toBe(200);
+    const script = /<script>([^<]+)<\/script>/.exec(page.body)![1];
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    const action = /<form[^>]*action="([^"]+)"/.exec(page.body)![1];
+    const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, k, v]) => `${k}=${encodeURIComponent(v)}`);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: new URL(action, 'http://localhost:3000').pathname,
+      headers: { cookie: cookieHeader(), host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields.join('&'),
+    });
+    expect(confirm.statusCode).toBe(303);
+    expect(confirm.headers.location).toBe('http://localhost:3000/');
   });
 });

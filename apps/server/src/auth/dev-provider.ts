@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,10 @@ type TDevProviderOptions = {
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The sign-out page submits itself; the page's policy allows exactly this script by its hash. */
+const AUTO_SUBMIT = 'document.forms[0].submit()';
+const AUTO_SUBMIT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`;
 
 /**
  * The built-in development identity provider: a real OpenID Connect provider mounted under /oidc.
@@ -53,7 +57,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
         enabled: true,
         // Sign out without a confirmation page: the person already chose to log out in Haulboard.
         logoutSource: async (ctx: any, form: string) => {
-          ctx.body = `<!doctype html><html><head><title>Signing out</title></head><body>${form}<script>document.forms[0].submit()</script></body></html>`;
+          ctx.body = `<!doctype html><html><head><title>Signing out</title></head><body>${form}<script>${AUTO_SUBMIT}</script></body></html>`;
         },
       },
     },
@@ -134,7 +138,18 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handle = provider.callback();
-    scope.all(`${mountPath}/*`, async (req, reply) => {
+    const providerPagePolicy = {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", AUTO_SUBMIT_HASH],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    };
+    scope.all(`${mountPath}/*`, { helmet: providerPagePolicy } as any, async (req, reply) => {
       reply.hijack();
       // Like Express's mount: the provider learns its mount path from originalUrl.
       (req.raw as any).originalUrl = req.raw.url;
