@@ -87,6 +87,8 @@ export function LoadBoardPage() {
           pageSize={search.pageSize}
           onPageChange={board.setPage}
           onPageSizeChange={board.setPageSize}
+          sort={board.sort}
+          onSortChange={board.setSort}
           emptyText={emptyText}
           {...actions}
         />

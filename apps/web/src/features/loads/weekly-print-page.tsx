@@ -10,11 +10,12 @@ import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useCompanyDrivers, useWorkWeekList } from './api/board-lookups';
 import { useFilteredLoads } from './api/get-filtered-loads';
-import { boardSearchParams, parseBoardSearch } from './lib/board-search';
+import { boardSearchParams, EMPTY_FILTER, parseBoardSearch } from './lib/board-search';
 import { readWeek } from './lib/lookup-labels';
 import { reportPeriod } from './lib/report-period';
 import { buildWeeklyReport } from './lib/weekly-report';
 import { WeeklyReportSheet } from './components/weekly-report-sheet';
+import { useDefaultFilter } from './use-board-search';
 
 /** The sheet is paper: black on white on screen and in print, whatever the app's theme. */
 const paperTheme = createTheme({ palette: { mode: 'light', text: { primary: '#000', secondary: '#333' }, divider: '#999' } });
@@ -42,11 +43,14 @@ const printStyles = (
  */
 export function WeeklyPrintPage() {
   const [params] = useSearchParams();
-  const { filter: asked } = parseBoardSearch(params);
+  const search = parseBoardSearch(params);
+  // Opened without a filter (a bookmark, say): this week, as the board would show, never every load.
+  const defaults = useDefaultFilter();
+  const asked = search.isDefault ? (defaults ?? EMPTY_FILTER) : search.filter;
   const showDriver = useCan('DriverDashboardPage', 'DenyDelete');
   const filter = showDriver ? asked : { ...asked, driverId: null };
   const { data: user } = useSession();
-  const loads = useFilteredLoads(filter);
+  const loads = useFilteredLoads(filter, !search.isDefault || !!defaults);
   const drivers = useCompanyDrivers();
   const weeks = useWorkWeekList(filter.weekId ? filter.year : null);
 
@@ -58,7 +62,7 @@ export function WeeklyPrintPage() {
     ...(filter.loadNumber && !period.name.startsWith('Load') ? [`Load number contains "${filter.loadNumber}"`] : []),
     `Printed ${formatDateTime(new Date())}`,
   ];
-  const backTo = `${paths.loadBoard}?${boardSearchParams({ ...parseBoardSearch(params), page: 0 })}`;
+  const backTo = `${paths.loadBoard}?${boardSearchParams({ ...search, filter: asked, page: 0 })}`;
 
   return (
     <>

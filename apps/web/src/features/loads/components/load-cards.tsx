@@ -2,7 +2,9 @@ import type { TLoad } from '@haulboard/contract';
 import { Box, Paper, TablePagination, Typography } from '@mui/material';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { TSort } from '../../../components/data-table';
 import { BOARD_PAGE_SIZES } from '../lib/board-search';
+import { CardSort } from './card-sort';
 import type { TLoadActionsProps } from './load-actions';
 import { LoadCard } from './load-card';
 
@@ -14,6 +16,8 @@ type TLoadCardsProps = Omit<TLoadActionsProps, 'load'> & {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  sort: TSort;
+  onSortChange: (sort: TSort) => void;
   emptyText: string;
 };
 
@@ -54,7 +58,8 @@ function useWidth() {
  * The board's card view: the same page of loads as the table, as cards in as many columns as
  * fit. Only the rows of cards near the screen are rendered, so a page of 1000 stays quick.
  */
-export function LoadCards({ rows, total, loading, page, pageSize, onPageChange, onPageSizeChange, emptyText, ...actions }: TLoadCardsProps) {
+export function LoadCards(props: TLoadCardsProps) {
+  const { rows, total, loading, page, pageSize, onPageChange, onPageSizeChange, sort, onSortChange, emptyText, ...actions } = props;
   const { ref, width, top } = useWidth();
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (CARD_MIN_WIDTH + GAP_PX)));
   const lines = Math.ceil(rows.length / columns);
@@ -73,6 +78,9 @@ export function LoadCards({ rows, total, loading, page, pageSize, onPageChange, 
 
   return (
     <Box aria-busy={loading || undefined}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+        <CardSort sort={sort} onChange={onSortChange} />
+      </Box>
       {rows.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{loading ? 'Loading…' : emptyText}</Typography>
