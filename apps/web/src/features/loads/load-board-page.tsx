@@ -72,7 +72,7 @@ export function LoadBoardPage() {
         onExport={() => exportLoads(filter)}
         exporting={isExporting}
       />
-      <BoardFilters value={search.filter} showDriver={showDriver} onSearch={board.applyFilter} onClear={board.clearFilter} />
+      <BoardFilters value={search.filter} showDriver={showDriver} onSearch={(f) => board.applyFilter(f) || loads.refetch()} onClear={board.clearFilter} />
       {loads.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failureMessage(loads.error)}

@@ -43,9 +43,10 @@ export function useBoardSearch() {
     const out = boardSearchParams({ ...parseBoardSearch(base), ...next });
     const open = base.get('open');
     if (open && !('filter' in next)) out.set('open', open);
-    if (out.toString() === base.toString()) return;
+    if (out.toString() === base.toString()) return false;
     latest.current = out;
     setParams(out, { replace });
+    return true;
   };
 
   const sortBy = search.sortBy && isSortColumn(search.sortBy) ? search.sortBy : null;
@@ -59,6 +60,7 @@ export function useBoardSearch() {
     sort,
     /** A load number to open when it is the only match (from /app/loadboard/:loadNumber). */
     openLoadNumber: params.get('open'),
+    /** False when the filter is the one shown already (the caller then refreshes the page). */
     applyFilter: (filter: TBoardFilter) => update({ filter, page: 0 }),
     clearFilter: () => defaults && update({ filter: defaults, page: 0 }),
     setPage: (page: number) => update({ page }),

@@ -16,15 +16,20 @@ export function loadWarnings(load: Pick<TLoad, 'payout' | 'loadDrivers'>): strin
 /** The warning tint of such a load: a background plus the labels, never colour alone. */
 export const warningTint = (theme: Theme) => alpha(theme.palette.warning.main, theme.palette.mode === 'dark' ? 0.16 : 0.12);
 
+/** Chip text dark enough on the tinted row in light mode (the palette's main colours are not). */
+const ink = (tone: 'warning' | 'error') => (theme: Theme) =>
+  theme.palette.mode === 'light' ? (tone === 'warning' ? '#8a3c00' : '#a31515') : theme.palette[tone].light;
+const chipSx = (tone: 'warning' | 'error') => ({ color: ink(tone), borderColor: ink(tone), '& .MuiChip-icon': { color: ink(tone) } });
+
 /** The small labels beside a load number: Dispute, No payout, No driver. */
 export function LoadFlags({ load }: { load: Pick<TLoad, 'payout' | 'loadDrivers' | 'isDispute'> }) {
   const warnings = loadWarnings(load);
   if (!warnings.length && !load.isDispute) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-      {load.isDispute && <Chip size="small" color="error" variant="outlined" icon={<GavelOutlinedIcon />} label="Dispute" />}
+      {load.isDispute && <Chip size="small" variant="outlined" icon={<GavelOutlinedIcon />} label="Dispute" sx={chipSx('error')} />}
       {warnings.map((w) => (
-        <Chip key={w} size="small" color="warning" variant="outlined" icon={<WarningAmberOutlinedIcon />} label={w} />
+        <Chip key={w} size="small" variant="outlined" icon={<WarningAmberOutlinedIcon />} label={w} sx={chipSx('warning')} />
       ))}
     </Stack>
   );

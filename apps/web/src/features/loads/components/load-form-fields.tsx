@@ -149,7 +149,7 @@ export function LoadFormFields({ control, disabled, brokerId, weekYear, initialP
               onChange={(e) => pick(index, Number(e.target.value))}
               onBlur={field.onBlur}
               error={!!fieldState.error}
-              helperText={index === 1 ? (fieldState.error?.message ?? (disabled ? undefined : 'A second driver makes a team')) : undefined}
+              helperText={index === 1 ? (fieldState.error?.message ?? (disabled || !field.value[0] ? undefined : 'A second driver makes a team')) : undefined}
               fullWidth
             >
               <MenuItem value={0}>{index === 0 ? 'No driver yet' : 'No second driver'}</MenuItem>
