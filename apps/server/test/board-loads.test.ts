@@ -274,6 +274,20 @@ describe('POST /api/Load/GetFilteredLoadsPage', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
   });
 
+  it('sorts by the names of states and statuses across pages', async () => {
+    const all = await filtered({});
+    for (const [sortBy, field] of [
+      ['originStateName', 'originStateName'],
+      ['destinationStateName', 'destinationStateName'],
+      ['loadStatusName', 'loadStatusName'],
+    ]) {
+      const expected = all.map((l) => l[field]).sort((a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0));
+      const first = await page({ pageSize: 50, sortBy, sortDir: 'desc' });
+      const second = await page({ page: 1, pageSize: 50, sortBy, sortDir: 'desc' });
+      expect([...first.body.rows, ...second.body.rows].map((r: any) => r[field]), sortBy).toEqual(expected.slice(0, 100));
+    }
+  });
+
   it('applies the filter to the rows, the count and the total', async () => {
     const res = await page({ weekId, pageSize: 1000 });
     const week = await filtered({ weekId });

@@ -92,7 +92,7 @@ export type TLoadFormOutput = z.output<typeof ZLoadForm>;
 
 /**
  * Spec §3 Load search filter. Zero or blank ids mean "any". Dates are calendar days and select by
- * the load's start date, both ends included. `loadNumber` matches any part, ignoring case. The
+ * the load's start date, both ends included. `loadNumber` matches the start of the number, ignoring case. The
  * driver filter is honoured only for users with DenyDelete or Write on DriverDashboardPage; others
  * always see only the loads they drive.
  */

@@ -117,9 +117,13 @@ export const loads = pgTable(
   },
   (t) => [
     uniqueIndex('loads_company_number_uq').on(t.companyId, t.loadNumber),
-    index('loads_company_week_idx').on(t.companyId, t.weekId),
-    index('loads_company_start_idx').on(t.companyId, t.loadStartDate),
-    index('loads_company_origin_idx').on(t.companyId, t.originStateId),
+    // The board's filters. Payout rides along in each so that the count and the payout total of
+    // a filter are index-only scans; (start, id) is also the board's default order.
+    index('loads_company_week_idx').on(t.companyId, t.weekId, t.payout),
+    index('loads_company_start_idx').on(t.companyId, t.loadStartDate, t.id, t.payout),
+    index('loads_company_origin_idx').on(t.companyId, t.originStateId, t.weekId, t.payout),
+    // Load number search: the start of the number, ignoring case.
+    index('loads_company_number_prefix_idx').on(t.companyId, sql`lower(${t.loadNumber}) text_pattern_ops`),
     // Deleting a broker asks whether any load refers to it.
     index('loads_broker_idx').on(t.brokerId),
   ],

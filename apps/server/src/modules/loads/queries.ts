@@ -1,20 +1,23 @@
 import type { TLoad, TLoadSortColumn } from '@haulboard/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
+import { LOAD_STATUSES, STATES } from '../../db/reference-data';
 import { brokers, companies, loadDrivers, loadStatuses, loads, states, users, workWeeks } from '../../db/schema';
 import { isoOf } from '../../lib/rows';
 
 /**
  * The board's read queries. Every function takes the company explicitly: no query here can run
- * without a tenant. One SQL statement answers the rows (names joined, drivers aggregated in
- * correlated subqueries on the load_drivers primary key, no N+1); count and payout total are one
- * more statement over the same filter.
+ * without a tenant. The rows are one statement (names joined, drivers aggregated in correlated
+ * subqueries on the load_drivers primary key: no N+1); count and payout total are one more,
+ * answered from the covering indexes of `loads`. State and status names are fixed reference data
+ * (reference-data.ts), named in code rather than joined.
  */
 
 /** What the board and the history may filter by; null or absent means "any". */
 export type TLoadQueryFilter = {
+  /** The start of the load number, ignoring case. */
   loadNumber?: string | null;
   weekId?: number | null;
   driverId?: number | null;
@@ -43,6 +46,19 @@ const updater = alias(users, 'updater');
 const nameOf = (u: string) =>
   sql.raw(`coalesce(nullif(concat_ws(' ', nullif(${u}.first_name, ''), nullif(${u}.last_name, '')), ''), ${u}.display_name, ${u}.email)`);
 
+const driverUser = alias(users, 'u');
+
+/** Each load's drivers in one lateral lookup on the load_drivers primary key: ids and names, in position order. */
+const driversOfLoad = new QueryBuilder()
+  .select({
+    ids: sql<number[] | null>`array_agg(${loadDrivers.userId} order by ${loadDrivers.position})`.as('ids'),
+    names: sql<string | null>`string_agg(${nameOf('u')}, ', ' order by ${loadDrivers.position})`.as('names'),
+  })
+  .from(loadDrivers)
+  .innerJoin(driverUser, eq(driverUser.id, loadDrivers.userId))
+  .where(eq(loadDrivers.loadId, loads.id))
+  .as('drivers');
+
 const loadColumns = {
   loadId: loads.id,
   loadNumber: loads.loadNumber,
@@ -53,56 +69,67 @@ const loadColumns = {
   weekId: loads.weekId,
   originStateId: loads.originStateId,
   originCity: loads.originCity,
-  originStateName: originState.name,
   destinationStateId: loads.destinationStateId,
   destinationCity: loads.destinationCity,
-  destinationStateName: destinationState.name,
   tripLength: loads.tripLength,
   numberOfStops: loads.numberOfStops,
   pricePerMile: loads.pricePerMile,
   payout: loads.payout,
   loadStatusId: loads.loadStatusId,
-  loadStatusName: loadStatuses.name,
-  loadDrivers: sql<number[]>`coalesce((select array_agg(d.user_id order by d.position) from load_drivers d where d.load_id = ${loads.id}), '{}')`,
-  loadDriverNames: sql<string>`coalesce((select string_agg(${nameOf('u')}, ', ' order by d.position) from load_drivers d join users u on u.id = d.user_id where d.load_id = ${loads.id}), '')`,
+  loadDrivers: sql<number[]>`coalesce(${driversOfLoad.ids}, '{}')`,
+  loadDriverNames: sql<string>`coalesce(${driversOfLoad.names}, '')`,
   isDispute: loads.isDispute,
   comments: loads.comments,
-  companyName: companies.name,
   createdBy: sql<string | null>`${nameOf('creator')}`,
   createdOn: isoOf(loads.createdOn),
   updatedBy: sql<string | null>`${nameOf('updater')}`,
   updatedOn: isoOf(loads.updatedOn),
 };
 
-const SORT_KEYS: Record<TLoadSortColumn, AnyPgColumn | SQL> = {
-  loadNumber: loads.loadNumber,
-  brokerName: brokers.name,
-  loadStartDate: loads.loadStartDate,
-  loadEndDate: loads.loadEndDate,
-  weekId: loads.weekId,
-  originCity: loads.originCity,
-  originStateName: originState.name,
-  destinationCity: loads.destinationCity,
-  destinationStateName: destinationState.name,
-  tripLength: loads.tripLength,
-  numberOfStops: loads.numberOfStops,
-  pricePerMile: loads.pricePerMile,
-  payout: loads.payout,
-  loadStatusName: loadStatuses.name,
-  isDispute: loads.isDispute,
-  createdOn: loads.createdOn,
-  updatedOn: loads.updatedOn,
+const stateNameOf = (column: AnyPgColumn) => sql`(select ${states.name} from ${states} where ${states.id} = ${column})`;
+
+/**
+ * Sort keys. `join` names the lookup the id query joins for a sort by name; `outer` is the same
+ * key for the page's own rows (a scalar lookup: the page has at most 1,000 of them).
+ */
+const SORT_KEYS: Record<TLoadSortColumn, { key: AnyPgColumn | SQL; join?: 'broker' | 'origin' | 'destination' | 'status'; outer?: SQL }> = {
+  loadNumber: { key: loads.loadNumber },
+  brokerName: { key: brokers.name, join: 'broker' },
+  loadStartDate: { key: loads.loadStartDate },
+  loadEndDate: { key: loads.loadEndDate },
+  weekId: { key: loads.weekId },
+  originCity: { key: loads.originCity },
+  originStateName: { key: originState.name, join: 'origin', outer: stateNameOf(loads.originStateId) },
+  destinationCity: { key: loads.destinationCity },
+  destinationStateName: { key: destinationState.name, join: 'destination', outer: stateNameOf(loads.destinationStateId) },
+  tripLength: { key: loads.tripLength },
+  numberOfStops: { key: loads.numberOfStops },
+  pricePerMile: { key: loads.pricePerMile },
+  payout: { key: loads.payout },
+  loadStatusName: {
+    key: loadStatuses.name,
+    join: 'status',
+    outer: sql`(select ${loadStatuses.name} from ${loadStatuses} where ${loadStatuses.id} = ${loads.loadStatusId})`,
+  },
+  isDispute: { key: loads.isDispute },
+  createdOn: { key: loads.createdOn },
+  updatedOn: { key: loads.updatedOn },
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A driver's loads as an array looked up first (load_drivers_user_idx, then the loads primary
+ * key), rather than a semi-join the planner might place after the name joins. */
 const drives = (userId: number) =>
-  sql`exists (select 1 from ${loadDrivers} where ${loadDrivers.loadId} = ${loads.id} and ${loadDrivers.userId} = ${userId})`;
+  sql`${loads.id} = any(array(select ${loadDrivers.loadId} from ${loadDrivers} where ${loadDrivers.userId} = ${userId}))`;
 
 /** The WHERE of every board read: the company first, then the filter, then what the viewer may see. */
 export function loadsWhere(companyId: number, filter: TLoadQueryFilter, viewer: TLoadViewer): SQL {
   const conditions: SQL[] = [eq(loads.companyId, companyId)];
-  if (filter.loadNumber) conditions.push(sql`${loads.loadNumber} ilike ${`%${escapeLike(filter.loadNumber)}%`}`);
+  if (filter.loadNumber) {
+    // Matches loads_company_number_prefix_idx (company_id, lower(load_number) text_pattern_ops).
+    conditions.push(sql`lower(${loads.loadNumber}) like ${`${escapeLike(filter.loadNumber.toLowerCase())}%`}`);
+  }
   if (filter.weekId) conditions.push(eq(loads.weekId, filter.weekId));
   if (filter.year) {
     conditions.push(
@@ -119,43 +146,72 @@ export function loadsWhere(companyId: number, filter: TLoadQueryFilter, viewer: 
 
 type TRawLoad = { [K in keyof typeof loadColumns]: unknown };
 
-function toLoad(r: TRawLoad): TLoad {
+function toLoad(r: TRawLoad, companyName: string): TLoad {
+  const originStateId = Number(r.originStateId);
+  const destinationStateId = Number(r.destinationStateId);
+  const loadStatusId = Number(r.loadStatusId);
   return {
-    ...(r as any),
+    ...(r as Omit<TLoad, 'originStateName' | 'destinationStateName' | 'loadStatusName' | 'companyName'>),
+    originStateName: STATES[originStateId - 1]?.[0] ?? '',
+    destinationStateName: STATES[destinationStateId - 1]?.[0] ?? '',
+    loadStatusName: LOAD_STATUSES[loadStatusId - 1] ?? '',
     tripLength: Number(r.tripLength),
     pricePerMile: Number(r.pricePerMile),
     payout: Number(r.payout),
     loadDrivers: ((r.loadDrivers as unknown[]) ?? []).map(Number),
+    companyName,
   };
 }
 
-function selectLoads(db: TDbLike) {
-  return db
-    .select(loadColumns)
-    .from(loads)
+async function companyNameOf(db: TDbLike, companyId: number) {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? '';
+}
+
+/** The names every row carries, joined after the loads (the written order is the order kept). */
+function withNames<T>(q: T): T {
+  return (q as any)
     .innerJoin(brokers, eq(brokers.id, loads.brokerId))
-    .innerJoin(originState, eq(originState.id, loads.originStateId))
-    .innerJoin(destinationState, eq(destinationState.id, loads.destinationStateId))
-    .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
-    .innerJoin(companies, eq(companies.id, loads.companyId))
     .leftJoin(creator, eq(creator.id, loads.createdBy))
-    .leftJoin(updater, eq(updater.id, loads.updatedBy));
+    .leftJoin(updater, eq(updater.id, loads.updatedBy))
+    .leftJoinLateral(driversOfLoad, sql`true`);
+}
+
+function orderOf(sortBy: TLoadSortColumn, sortDir: 'asc' | 'desc', outer = false): SQL[] {
+  const dir = sortDir === 'asc' ? asc : desc;
+  const sort = SORT_KEYS[sortBy];
+  return [dir(outer ? (sort.outer ?? sort.key) : sort.key), dir(loads.id)];
+}
+
+/**
+ * The ids of one page, from `loads` alone (plus the one lookup table a sort by name needs): the
+ * filter, sort and limit run on the indexes of `loads`, a sort on another column as a top-N sort.
+ */
+function pageIds(db: TDbLike, where: SQL, paging: TLoadPaging) {
+  const order = orderOf(paging.sortBy, paging.sortDir);
+  let q = db.select({ id: loads.id }).from(loads).$dynamic();
+  const join = SORT_KEYS[paging.sortBy].join;
+  if (join === 'broker') q = q.innerJoin(brokers, eq(brokers.id, loads.brokerId));
+  if (join === 'origin') q = q.innerJoin(originState, eq(originState.id, loads.originStateId));
+  if (join === 'destination') q = q.innerJoin(destinationState, eq(destinationState.id, loads.destinationStateId));
+  if (join === 'status') q = q.innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId));
+  return q
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.pageSize)
+    .offset(paging.page * paging.pageSize)
+    .as('page');
 }
 
 /** Every load the filter selects, newest start first (GetFilteredLoads, GetLoadHistory). */
 export async function findLoads(db: TDbLike, companyId: number, filter: TLoadQueryFilter, viewer: TLoadViewer): Promise<TLoad[]> {
-  const rows = await selectLoads(db)
-    .where(loadsWhere(companyId, filter, viewer))
-    .orderBy(desc(loads.loadStartDate), desc(loads.id));
-  return rows.map(toLoad);
-}
-
-/** One load of the company as the board shows it, or null. */
-export async function findLoadById(db: TDbLike, companyId: number, loadId: number): Promise<TLoad | null> {
-  const [row] = await selectLoads(db)
-    .where(and(eq(loads.companyId, companyId), eq(loads.id, loadId)))
-    .limit(1);
-  return row ? toLoad(row) : null;
+  const [rows, companyName] = await Promise.all([
+    withNames(db.select(loadColumns).from(loads))
+      .where(loadsWhere(companyId, filter, viewer))
+      .orderBy(...orderOf('loadStartDate', 'desc')),
+    companyNameOf(db, companyId),
+  ]);
+  return rows.map((r) => toLoad(r, companyName));
 }
 
 /** Count and exact payout total of every load the filter selects. */
@@ -164,15 +220,18 @@ export async function sumLoads(db: TDbLike, companyId: number, filter: TLoadQuer
     .select({
       total: sql<number>`count(*)::int`,
       totalPayout: sql<string>`coalesce(sum(${loads.payout}), 0)::numeric(16, 2)::text`,
+      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`,
     })
     .from(loads)
     .where(loadsWhere(companyId, filter, viewer));
-  return { total: Number(row.total), totalPayout: String(row.totalPayout) };
+  return { total: Number(row.total), totalPayout: String(row.totalPayout), companyName: String(row.companyName ?? '') };
 }
 
 /**
  * One sorted page of the loads the filter selects, with the count and the exact payout total over
- * all of them (GetFilteredLoadsPage, GetLoadHistoryPage; the benchmark calls it directly).
+ * all of them (GetFilteredLoadsPage, GetLoadHistoryPage; the benchmark calls it directly). Two
+ * statements run side by side: the page (ids by filter, sort and limit, then names for those
+ * rows only) and the count with the sum.
  */
 export async function findLoadsPage(
   db: TDbLike,
@@ -182,15 +241,19 @@ export async function findLoadsPage(
   viewer: TLoadViewer,
 ): Promise<TLoadsPageResult> {
   const where = loadsWhere(companyId, filter, viewer);
-  const key = SORT_KEYS[paging.sortBy] ?? loads.loadStartDate;
-  const dir = paging.sortDir === 'asc' ? asc : desc;
+  const page = pageIds(db, where, paging);
   const [rows, totals] = await Promise.all([
-    selectLoads(db)
-      .where(where)
-      .orderBy(dir(key), dir(loads.id))
-      .limit(paging.pageSize)
-      .offset(paging.page * paging.pageSize),
+    // The page comes first in FROM: PostgreSQL then walks its few ids into the loads primary key.
+    withNames(db.select(loadColumns).from(page).innerJoin(loads, eq(loads.id, page.id))).orderBy(
+      ...orderOf(paging.sortBy, paging.sortDir, true),
+    ),
     sumLoads(db, companyId, filter, viewer),
   ]);
-  return { rows: rows.map(toLoad), ...totals, page: paging.page, pageSize: paging.pageSize };
+  return {
+    rows: rows.map((r) => toLoad(r, totals.companyName)),
+    total: totals.total,
+    totalPayout: totals.totalPayout,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
 }
