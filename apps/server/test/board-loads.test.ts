@@ -137,6 +137,22 @@ describe('POST /api/Load/AddUpdateLoad', () => {
     expect((await byNumber('T-RACE')).comments).toBe('first');
   });
 
+  it('lets exactly one of two simultaneous saves of one version through', async () => {
+    await save(loadForm({ loadNumber: 'T-SIM' }));
+    const loaded = await byNumber('T-SIM');
+    const results = await Promise.all([save({ ...loaded, comments: 'A' }), save({ ...loaded, comments: 'B' }, EMAIL.admin)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200) === results[0] ? 'A' : 'B';
+    expect((await byNumber('T-SIM')).comments).toBe(winner);
+  });
+
+  it('saves one of two simultaneous new loads with one number and refuses the other', async () => {
+    const results = await Promise.all([save(loadForm({ loadNumber: 'T-TWIN' })), save(loadForm({ loadNumber: 'T-TWIN' }), EMAIL.admin)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.text).toBe('ERROR Load number T-TWIN already exists');
+    expect((await filtered({ loadNumber: 'T-TWIN' })).length).toBe(1);
+  });
+
   it('answers 400 with "Field is required" for every required field', async () => {
     const res = await save({ loadId: 0, loadNumber: '', brokerId: '', pricePerMile: '' });
     expect(res.status).toBe(400);
