@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPANY, currentUser, DEMO, localStorageOf, openProviderPage, signIn, text, useBrowser, visible, waitForPath } from '../support';
+import { COMPANY, currentUser, DEMO, localStorageOf, openProviderPage, pathOf, signIn, signInButton, text, useBrowser, visible, waitForPath } from '../support';
 
 /** Issue #2 proof: the shell around every page and the flows that start and end a session. */
 describe('app shell', () => {
@@ -75,10 +75,13 @@ describe('app shell', () => {
   it('after logout, signing in asks the provider again (its session ended too)', async () => {
     const page = await open();
     await signIn(page, DEMO.driver);
+    await waitForPath(page, /^\/app\//);
     await page.getByRole('button', { name: 'Log out' }).click();
     await waitForPath(page, '/', 30_000);
-    await openProviderPage(page);
-    await visible(page.locator('input[name="login"]'));
+    await page.goto('/login');
+    await signInButton(page).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/app/'));
+    expect(pathOf(page), 'signing in again skipped the provider: its session outlived the logout').toMatch(/^\/oidc\/interaction\//);
   });
 
   it('an unknown page under /app goes to /404 with the spec text', async () => {
