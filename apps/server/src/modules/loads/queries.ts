@@ -9,9 +9,9 @@ import { isoOf } from '../../lib/rows';
 
 /**
  * The board's read queries. Every function takes the company explicitly: no query here can run
- * without a tenant. The rows are one statement (names joined, drivers aggregated in correlated
- * subqueries on the load_drivers primary key: no N+1); count and payout total are one more,
- * answered from the covering indexes of `loads`. State and status names are fixed reference data
+ * without a tenant. The rows are one statement (names joined, drivers aggregated in one lateral
+ * lookup on the load_drivers primary key: no N+1); count and payout total are one more, answered
+ * from the covering indexes of `loads`. State and status names are fixed reference data
  * (reference-data.ts), named in code rather than joined.
  */
 
@@ -163,10 +163,8 @@ function toLoad(r: TRawLoad, companyName: string): TLoad {
   };
 }
 
-async function companyNameOf(db: TDbLike, companyId: number) {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
-}
+/** The company's name, once per statement (an InitPlan), rather than joined to every row. */
+const companyNameSql = (companyId: number) => sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`;
 
 /** The names every row carries, joined after the loads (the written order is the order kept). */
 function withNames<T>(q: T): T {
@@ -205,13 +203,10 @@ function pageIds(db: TDbLike, where: SQL, paging: TLoadPaging) {
 
 /** Every load the filter selects, newest start first (GetFilteredLoads, GetLoadHistory). */
 export async function findLoads(db: TDbLike, companyId: number, filter: TLoadQueryFilter, viewer: TLoadViewer): Promise<TLoad[]> {
-  const [rows, companyName] = await Promise.all([
-    withNames(db.select(loadColumns).from(loads))
-      .where(loadsWhere(companyId, filter, viewer))
-      .orderBy(...orderOf('loadStartDate', 'desc')),
-    companyNameOf(db, companyId),
-  ]);
-  return rows.map((r) => toLoad(r, companyName));
+  const rows = await withNames(db.select({ ...loadColumns, companyName: companyNameSql(companyId) }).from(loads))
+    .where(loadsWhere(companyId, filter, viewer))
+    .orderBy(...orderOf('loadStartDate', 'desc'));
+  return rows.map((r) => toLoad(r, String(r.companyName ?? '')));
 }
 
 /** Count and exact payout total of every load the filter selects. */
@@ -220,7 +215,7 @@ export async function sumLoads(db: TDbLike, companyId: number, filter: TLoadQuer
     .select({
       total: sql<number>`count(*)::int`,
       totalPayout: sql<string>`coalesce(sum(${loads.payout}), 0)::numeric(16, 2)::text`,
-      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`,
+      companyName: companyNameSql(companyId),
     })
     .from(loads)
     .where(loadsWhere(companyId, filter, viewer));
