@@ -1,4 +1,4 @@
-import { MSG, SUCCESS } from '@haulboard/contract';
+import { MSG, SUCCESS, ZLoad, ZLoadsPage } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATES } from '../src/db/reference-data';
@@ -226,6 +226,8 @@ describe('POST /api/Load/GetFilteredLoads', () => {
   it('filters by week, driver, load number and start-date range; zero ids mean any', async () => {
     const all = await filtered({ weekId: 0, driverId: 0, loadNumber: '', startDate: null, endDate: '' });
     expect(all.length).toBeGreaterThan(250);
+    // The list replies skip the zod check on the way out: the rows must still be exactly the contract's.
+    for (const row of all) ZLoad.strict().parse(row);
     const week = await filtered({ weekId });
     expect(week.length).toBeGreaterThan(0);
     expect(week.every((l) => l.weekId === weekId)).toBe(true);
@@ -274,6 +276,7 @@ describe('POST /api/Load/GetFilteredLoadsPage', () => {
     );
     const first = await page({ pageSize: 10, sortBy: 'payout', sortDir: 'desc' });
     expect(first.status).toBe(200);
+    ZLoadsPage.extend({ rows: ZLoad.strict().array() }).strict().parse(first.body);
     expect(first.body).toMatchObject({ total, totalPayout: sum, page: 0, pageSize: 10 });
     expect(first.body.totalPayout).toMatch(/^\d+\.\d\d$/);
     expect(first.body.rows).toHaveLength(10);
