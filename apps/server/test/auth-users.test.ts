@@ -230,3 +230,15 @@ describe('health and documentation', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('the guard runs before validation', () => {
+  it('answers 401, not 400, to a signed-out caller with a bad body', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/auth/UpdateUserInformation', payload: { nonsense: true } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 403, not 400, to a caller without the permission', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/auth/UpdateUserInformation', as: EMAIL.driver, payload: { nonsense: true } });
+    expect(res.status).toBe(403);
+  });
+});

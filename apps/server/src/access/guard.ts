@@ -28,7 +28,7 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
  * refused outright so that a forgotten declaration fails closed. */
 export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb }) => {
   app.decorateRequest('ctx', null as unknown as TRequestContext);
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  app.addHook('preValidation', async (req: FastifyRequest) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
       if (req.routeOptions.url === undefined) return; // not-found handler
