@@ -5,3 +5,31 @@ export { screenshotsDir, shoot, themeOf } from './shoot';
 export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';
 export { chooseOptions, openUserEditor, userRow } from './user-admin';
 export { COMPANY, DEMO, newEmail, openProviderPage, signIn, signInButton } from './sign-in';
+export {
+  addLoadsViaApi,
+  boardReady,
+  browserToday,
+  dismissToasts,
+  fillLoad,
+  loadDialog,
+  loadRow,
+  loadsPage,
+  lookup,
+  openBoard,
+  openLoadEditor,
+  paginationLabel,
+  parseCsv,
+  pick,
+  selectBox,
+  selectedText,
+  shootPage,
+  shootScreen,
+  shootWhole,
+  type TLoadBody,
+  type TLoadFields,
+  toast,
+  type TToastKind,
+  type TWeek,
+  weekOn,
+  workWeeks,
+} from './board';

@@ -1,0 +1,174 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  boardReady,
+  COMPANY,
+  currentUser,
+  DEMO,
+  loadDialog,
+  openBoard,
+  paginationLabel,
+  pick,
+  readMenu,
+  selectBox,
+  selectedText,
+  signIn,
+  text,
+  toast,
+  useBrowser,
+  visible,
+  waitForPath,
+} from '../support';
+
+/**
+ * Issue #3 proof: the driver sees the board read-only and only their own loads; the administrator
+ * runs System Management (work weeks, the service URL, the roles & permissions matrix), and taking
+ * the load board away from drivers takes it out of the driver's menu until the reset.
+ */
+describe('the board as a driver, and System Management as the administrator', () => {
+  const b = useBrowser();
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    // Whatever happened above, later files find the default permissions.
+    await admin?.request.post('/api/General/ResetPermissions').catch(() => {});
+    for (const c of contexts) await c.close();
+  });
+  const signedIn = async (email: string) => {
+    const context = await b.newContext();
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, email);
+    return p;
+  };
+
+  let driver: Page;
+  let admin: Page;
+  const year = new Date().getFullYear();
+
+  it('a driver sees the board read-only, with only the loads they drive', async () => {
+    driver = await signedIn(DEMO.driver);
+    expect((await readMenu(driver)).map((e) => e.path)).toContain('/app/loadboard');
+    await openBoard(driver);
+    const table = driver.getByRole('table', { name: 'Loads' });
+    await visible(table.getByRole('button', { name: /^View load / }));
+
+    // No adding, no editing, no deleting, and no driver filter.
+    expect(await driver.getByRole('button', { name: 'Add Load' }).count()).toBe(0);
+    expect(await driver.getByRole('button', { name: /^(Edit|Delete) load / }).count()).toBe(0);
+    expect(await selectBox(driver, 'Driver').count()).toBe(0);
+
+    // Every load listed is one of Sam Carter's (driver@demo, unit 101).
+    const rows = table.locator('tbody tr:not([data-spacer])');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) expect(await rows.nth(i).textContent()).toContain('Sam Carter');
+    const driverCount = Number((await paginationLabel(driver)).split(' of ')[1]);
+
+    // Opening one shows it without Save.
+    const first = rows.first();
+    const loadNumber = ((await first.locator('td').first().locator('p, span').first().textContent()) ?? '').trim();
+    await first.getByRole('button', { name: `View load ${loadNumber}` }).click();
+    const dialog = loadDialog(driver, `Load ${loadNumber}`);
+    await visible(dialog);
+    expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Duplicate' }).count()).toBe(0);
+    expect(await dialog.locator('#load-loadNumber').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The cards carry no edit or delete either.
+    await driver.getByRole('button', { name: 'Card view' }).click();
+    await visible(driver.getByRole('article', { name: `Load ${loadNumber}`, exact: true }));
+    expect(await driver.getByRole('button', { name: /^(Edit|Delete) load / }).count()).toBe(0);
+
+    // The administrator sees more loads in the same week: the driver's are a subset.
+    admin = await signedIn(DEMO.admin);
+    expect((await currentUser(admin)).company).toBe(COMPANY.demo);
+    await openBoard(admin, new URL(driver.url()).search.slice(1).replace('view=cards', 'view=table'));
+    const adminCount = Number((await paginationLabel(admin)).split(' of ')[1]);
+    expect(adminCount).toBeGreaterThan(driverCount);
+  });
+
+  it('work weeks: generate a year (52 weeks), delete it; deleting a year with loads is refused', async () => {
+    await admin.goto('/app/system-admin');
+    await visible(admin.getByRole('tab', { name: 'Work Weeks', selected: true }));
+    await admin.getByLabel('First day of week 1').fill('2021-01-04');
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    await toast(admin, 'Weeks generated successfully');
+    // The year select follows the generated year.
+    await visible(selectBox(admin, 'Year').filter({ hasText: '2021' }));
+    await text(admin, '52 weeks');
+    const table = admin.getByRole('table', { name: 'Work weeks of 2021' });
+    await visible(table.getByRole('row').filter({ hasText: '01/04/2021' }));
+    expect(await paginationLabel(admin)).toBe('1–52 of 52');
+
+    // Generating the same year again is refused.
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    await toast(admin, 'Work weeks for 2021 already exist', 'error');
+
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    let confirm = admin.getByRole('dialog', { name: 'Delete work weeks' });
+    await visible(confirm.getByText('Are you sure you want to delete the work weeks of 2021'));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(admin, 'Weeks deleted successfully');
+    await visible(admin.getByText('No work weeks for 2021'));
+
+    // This year's weeks carry loads: refused, and they stay.
+    await pick(admin, admin, 'Year', String(year));
+    await text(admin, /^5[23] weeks$/);
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    confirm = admin.getByRole('dialog', { name: 'Delete work weeks' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(admin, new RegExp(`loads? use work weeks of ${year}`), 'error');
+    await confirm.waitFor({ state: 'detached' });
+    await text(admin, /^5[23] weeks$/);
+  });
+
+  it('service: the Service Url is required and must be an address; a good one is saved', async () => {
+    await admin.getByRole('tab', { name: 'Service' }).click();
+    const field = admin.getByRole('textbox', { name: 'Service Url' });
+    await visible(field);
+    await field.fill('');
+    await field.blur();
+    await text(admin, 'Field is required');
+    await field.fill('loads.example');
+    await field.blur();
+    await text(admin, 'Enter a valid http:// or https:// address');
+    const url = `https://loads.example.test/api/${Date.now().toString(36)}`;
+    await field.fill(url);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Service URL saved successfully');
+    await admin.reload();
+    expect(await admin.getByRole('textbox', { name: 'Service Url' }).inputValue()).toBe(url);
+  });
+
+  it('roles & permissions: Load Board set to None for drivers leaves the driver’s menu; reset brings it back', async () => {
+    await admin.getByRole('tab', { name: 'Roles & Permissions' }).click();
+    await waitForPath(admin, '/app/system-admin');
+    await text(admin, 'All permissions are the defaults');
+    const cell = 'Driver access to Load Board';
+    try {
+      await pick(admin, admin, cell, 'None');
+      await text(admin, '1 cell differs from the defaults');
+      expect(await selectedText(admin, cell)).toBe('None');
+
+      // The driver's next request sees it: after a reload the menu has no Load Board, and the page is refused.
+      await driver.reload();
+      await visible(driver.getByRole('navigation', { name: 'Main menu' }));
+      expect((await readMenu(driver)).map((e) => e.path)).not.toContain('/app/loadboard');
+      await driver.goto('/app/loadboard');
+      await text(driver, 'You do not have access to this page');
+    } finally {
+      await admin.getByRole('button', { name: 'Reset to defaults' }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Reset permissions' });
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await confirm.waitFor({ state: 'detached' });
+    }
+    await text(admin, 'All permissions are the defaults');
+    expect(await selectedText(admin, cell)).toBe('Read');
+
+    await driver.goto('/app/loadboard');
+    await boardReady(driver);
+    expect((await readMenu(driver)).map((e) => e.path)).toContain('/app/loadboard');
+  });
+});
