@@ -114,5 +114,17 @@ describe('sign-in through the built-in OpenID Connect provider', () => {
     });
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe('http://localhost:3000/');
+    for (const c of [confirm.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = String(c).split(';');
+      const [name, value] = pair.split('=');
+      if (!value || /expires=thu, 01 jan 1970/i.test(String(c))) jar.delete(name);
+      else jar.set(name, value);
+    }
+
+    // The provider forgot the person: the next sign-in shows its sign-in page again.
+    const again = await t.app.inject({ method: 'GET', url: '/auth/login', headers: { host: 'localhost:3000' } });
+    const auth = new URL(String(again.headers.location));
+    const next = await t.app.inject({ method: 'GET', url: auth.pathname + auth.search, headers: { cookie: cookieHeader(), host: 'localhost:3000' } });
+    expect(String(next.headers.location)).toMatch(/\/oidc\/interaction\//);
   });
 });

@@ -57,7 +57,10 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
         enabled: true,
         // Sign out without a confirmation page: the person already chose to log out in Haulboard.
         logoutSource: async (ctx: any, form: string) => {
-          ctx.body = `<!doctype html><html><head><title>Signing out</title></head><body>${form}<script>${AUTO_SUBMIT}</script></body></html>`;
+          // logout=yes ends the provider's own session too, not just this client's grant: on a shared
+          // computer the next person must see the sign-in page.
+          const fullSignOut = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+          ctx.body = `<!doctype html><html><head><title>Signing out</title><link rel="icon" href="/favicon.svg"></head><body>${fullSignOut}<script>${AUTO_SUBMIT}</script></body></html>`;
         },
       },
     },
@@ -180,7 +183,7 @@ function loginPage(uid: string, mountPath: string, login: string, error: string)
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg">
 <style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6f8}
