@@ -85,7 +85,15 @@ export function AppShell() {
           ModalProps={{ keepMounted: true }}
           slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
         >
-          {sidebar}
+          {/* Choosing any entry closes the drawer, the current page's entry included. */}
+          <Box
+            sx={{ display: 'contents' }}
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) setMobileOpen(false);
+            }}
+          >
+            {sidebar}
+          </Box>
         </Drawer>
       ) : (
         <Drawer

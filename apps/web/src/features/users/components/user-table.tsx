@@ -10,6 +10,12 @@ export const USER_PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100, 1000];
 
 type TUserTableProps = { users: TAdminUser[]; loading: boolean; canEdit: boolean; onEdit: (user: TAdminUser) => void };
 
+// Darker than the theme's warning colour on light backgrounds: 4.5:1 contrast for small text.
+const awaitingSx = {
+  color: (t: any) => (t.palette.mode === 'light' ? '#8a3d00' : t.palette.warning.light),
+  borderColor: (t: any) => (t.palette.mode === 'light' ? '#8a3d00' : t.palette.warning.light),
+};
+
 export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) {
   const columns: TColumn<TAdminUser>[] = [
     ...(canEdit
@@ -29,27 +35,27 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
           },
         ]
       : []),
-    { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 180 },
-    { id: 'email', header: 'Email', cell: (u) => u.email, width: 270 },
+    { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 150 },
+    { id: 'email', header: 'Email', cell: (u) => u.email, width: 230, hideOnMobile: true },
     { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, width: 130 },
     {
       id: 'userRoleNames',
       header: 'Roles',
       // An applicant has no role yet: giving one is the approval.
-      cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" color="warning" variant="outlined" label="Awaiting approval" />),
-      width: 170,
+      cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" variant="outlined" label="Awaiting approval" sx={awaitingSx} />),
+      width: 150,
     },
-    { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 200 },
-    { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 80 },
-    { id: 'serviceFee', header: 'Service fee', cell: (u) => formatMoney(u.serviceFee), align: 'right', hideOnMobile: true },
-    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 80 },
+    { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 170 },
+    { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
+    { id: 'serviceFee', header: 'Service fee', cell: (u) => formatMoney(u.serviceFee), align: 'right', hideOnMobile: true, width: 100 },
+    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 72, hideOnMobile: true },
     {
       id: 'lastLoginDate',
       header: 'Last login',
       cell: (u) => formatDateTime(u.lastLoginDate),
       sortValue: (u) => u.lastLoginDate ?? '',
       hideOnMobile: true,
-      width: 150,
+      width: 140,
     },
   ];
   return (
