@@ -8,7 +8,7 @@
  * company" is the heaviest board a real customer would open.
  *
  *   npx tsx bench/generate.ts            re-uses the data when it is already there
- *   npx tsx bench/generate.ts --fresh    throws it away and generates again
+ *   npx tsx bench/generate.ts --fresh    drops the database, migrates a new one and generates again
  */
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -40,17 +40,21 @@ export function benchDatabaseUrl(env: NodeJS.ProcessEnv = process.env) {
   return env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
 }
 
-/** Creates the bench database when missing (connecting to the server's `postgres` database). */
-export async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+/**
+ * Creates the bench database when missing (connecting to the server's `postgres` database); with
+ * `recreate`, drops it first, so that the schema too comes from today's migrations.
+ */
+export async function ensureDatabase(url: string, recreate = false) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const quoted = `"${name.replace(/"/g, '""')}"`;
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
+    if (recreate) await client.query(`drop database if exists ${quoted} with (force)`);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    if (!rowCount) await client.query(`create database ${quoted}`);
   } finally {
     await client.end();
   }
@@ -77,7 +81,7 @@ async function isGenerated(client: pg.Client) {
 export async function generate(options: { url?: string; fresh?: boolean; log?: (line: string) => void } = {}): Promise<TGenerateResult> {
   const url = options.url ?? benchDatabaseUrl();
   const log = options.log ?? ((line: string) => console.log(line));
-  await ensureDatabase(url);
+  await ensureDatabase(url, options.fresh);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -244,7 +248,7 @@ async function runGeneration(client: pg.Client, log: (line: string) => void) {
   await step(
     client,
     log,
-    'drop secondary indexes',
+    `drop ${indexes.length} secondary indexes`,
     indexes.map((i) => `drop index "${i.name}"`),
   );
 
@@ -303,7 +307,7 @@ async function runGeneration(client: pg.Client, log: (line: string) => void) {
   await step(
     client,
     log,
-    'rebuild secondary indexes',
+    `rebuild ${indexes.length} secondary indexes`,
     indexes.map((i) => i.definition),
   );
   await step(client, log, 'fix sequences, analyze', [

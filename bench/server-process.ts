@@ -1,12 +1,37 @@
 /** Starts the real Haulboard server as a child process against the bench database. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type TServer = { baseUrl: string; pid: number | undefined; stop: () => Promise<void> };
+export type TServer = {
+  baseUrl: string;
+  pid: number | undefined;
+  /** CPU time (user + system, ms) the server's processes have used so far; null off Linux. */
+  cpuMs: () => number | null;
+  stop: () => Promise<void>;
+};
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process and its descendants from /proc (the tsx wrapper runs
+ * the server in a child process). */
+export function processTreeCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) ms += processTreeCpuMs(Number(child)) ?? 0;
+    return ms;
+  } catch {
+    return null;
+  }
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +96,7 @@ export async function startServer(databaseUrl: string, options: { timeoutSeconds
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) {
         await res.text();
-        return { baseUrl, pid: child.pid, stop };
+        return { baseUrl, pid: child.pid, cpuMs: () => (child.pid ? processTreeCpuMs(child.pid) : null), stop };
       }
     } catch {
       /* not listening yet */
