@@ -9,11 +9,11 @@ import {
   type Virtualizer,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { type JSX, type KeyboardEvent, type MouseEvent, memo, type RefObject } from 'react';
+import { type JSX, type KeyboardEvent, type MouseEvent, memo, type RefObject, useRef } from 'react';
 import type { TColumn } from './types';
 import type { TTableRow } from './use-row-model';
 
-/** Height of a small MUI table row with one line of body text. */
+/** Height of a small MUI table row with one line of body text; the default row estimate. */
 export const ROW_HEIGHT_ESTIMATE = 33;
 /** Viewport assumed while the scroll box has no layout yet (jsdom, a hidden tab). */
 const FALLBACK_VIEWPORT_HEIGHT = 800;
@@ -27,11 +27,30 @@ const observeRect: VirtualizerOptions<TScrollElement, TRowElement>['observeEleme
   observeElementRect(instance, (rect) =>
     cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }),
   );
-const measureRow = (
-  element: TRowElement,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<TScrollElement, TRowElement>,
-) => measureElement(element, entry, instance) || ROW_HEIGHT_ESTIMATE;
+
+/**
+ * Rows not rendered yet are assumed to be as tall as the average of the rows measured so far (a
+ * row with a chip is twice a plain one), else the table's estimate: the scroll height then comes
+ * close to the real one, and a jump to the bottom lands near the last row.
+ */
+function useRowHeights(estimate: number) {
+  const measured = useRef({ sizes: new Map<string | number | bigint, number>(), total: 0 });
+  const estimateSize = () => {
+    const { sizes, total } = measured.current;
+    return sizes.size ? total / sizes.size : estimate;
+  };
+  const measureRow = (element: TRowElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<TScrollElement, TRowElement>) => {
+    const size = measureElement(element, entry, instance);
+    // Without layout every size reads 0.
+    if (!size) return estimateSize();
+    const { sizes } = measured.current;
+    const key = instance.options.getItemKey(instance.indexFromElement(element));
+    measured.current.total += size - (sizes.get(key) ?? 0);
+    sizes.set(key, size);
+    return size;
+  };
+  return { estimateSize, measureRow };
+}
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="link"]';
 
@@ -40,6 +59,8 @@ type TDataTableBodyProps<T> = {
   columns: TColumn<T>[];
   scrollRef: RefObject<TScrollElement | null>;
   headerHeight: number;
+  /** Assumed height of rows not measured yet; default ROW_HEIGHT_ESTIMATE. */
+  estimateRowHeight?: number;
   emptyText: string;
   loading: boolean;
   rowSx?: (row: T) => SxProps<Theme> | undefined;
@@ -48,11 +69,12 @@ type TDataTableBodyProps<T> = {
 
 export function DataTableBody<T>(props: TDataTableBodyProps<T>) {
   const { rows, columns, scrollRef, headerHeight, emptyText, loading, rowSx, onRowClick } = props;
+  const { estimateSize, measureRow } = useRowHeights(props.estimateRowHeight ?? ROW_HEIGHT_ESTIMATE);
 
   const virtualizer = useVirtualizer<TScrollElement, TRowElement>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    estimateSize,
     getItemKey: (index) => rows[index].id,
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the same scroll box.

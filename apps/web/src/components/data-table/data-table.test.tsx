@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type TColumn } from './index';
-import { dataRows, firstCells, makeLoads, mockLayout, mockPhoneWidth, type TLoad } from './test-utils';
+import { dataRows, firstCells, makeLoads, mockLayout, mockPhoneWidth, mockViewportWidth, type TLoad } from './test-utils';
 
 const columns: TColumn<TLoad>[] = [
   { id: 'id', header: 'Id', cell: (row) => row.id, width: 80 },
@@ -175,6 +175,23 @@ describe('DataTable in client mode', () => {
     expect(container.querySelectorAll('col')).toHaveLength(3);
   });
 
+  it('hides hideBelow columns while the viewport is narrower than their width, and follows a resize', () => {
+    const withStops: TColumn<TLoad>[] = [...columns, { id: 'stops', header: 'Stops', cell: () => 2, hideBelow: 1440 }];
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const viewport = mockViewportWidth(1280);
+    const { container } = render(<DataTable aria-label="Loads" columns={withStops} rows={makeLoads(2)} rowKey={rowKey} />);
+    expect(headers()).toEqual(['Id', 'Name', 'Miles', 'Actions']);
+    expect(dataRows(container)[0].cells).toHaveLength(4);
+
+    act(() => viewport.resize(1440));
+    expect(headers()).toEqual(['Id', 'Name', 'Miles', 'Actions', 'Stops']);
+    expect(dataRows(container)[0].cells).toHaveLength(5);
+    expect(container.querySelectorAll('col')).toHaveLength(5);
+
+    act(() => viewport.resize(390));
+    expect(headers()).toEqual(['Id', 'Name', 'Actions']);
+  });
+
   it('still sorts by a column that is hidden on mobile', () => {
     mockPhoneWidth();
     const rows = [
@@ -278,6 +295,31 @@ describe('DataTable virtualisation', () => {
       expect(ids).toContain(500);
       expect(ids).not.toContain(1);
       expect(dataRows(container).length).toBeLessThan(60);
+    } finally {
+      restoreLayout();
+    }
+  });
+
+  it('sizes the rows not rendered yet by the estimate, then by the rows measured', async () => {
+    const spacerBelow = (container: HTMLElement) =>
+      Number.parseFloat(container.querySelector<HTMLTableRowElement>('tbody tr[data-spacer]:last-child')?.style.height ?? '0');
+    // No layout: the table's estimate stands for every row.
+    let { container } = render(
+      <DataTable aria-label="Loads" columns={columns} rows={makeLoads(1000)} rowKey={rowKey} defaultPageSize={1000} estimateRowHeight={65} />,
+    );
+    const unrendered = 1000 - dataRows(container).length;
+    expect(spacerBelow(container)).toBe(unrendered * 65);
+    cleanup();
+
+    // Rows measuring 65 px against the default 33 px estimate: the rest are taken to be 65 px too.
+    const restoreLayout = mockLayout({ viewport: 400, row: 65 });
+    try {
+      ({ container } = render(
+        <DataTable aria-label="Loads" columns={columns} rows={makeLoads(1000)} rowKey={rowKey} defaultPageSize={1000} />,
+      ));
+      await act(async () => {});
+      const rendered = dataRows(container).length;
+      expect(spacerBelow(container)).toBeCloseTo((1000 - rendered) * 65, 0);
     } finally {
       restoreLayout();
     }

@@ -4,19 +4,19 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type JSX, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DataTableBody } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import { formatDisplayedRows, nextSort } from './sorting';
 import type { TDataTableProps } from './types';
+import { MOBILE_QUERY, useHiddenColumnIds } from './use-hidden-columns';
 import { useRowModel } from './use-row-model';
 import { DEFAULT_PAGE_SIZE_OPTIONS, useTableState } from './use-table-state';
 
+export { CellLine } from './cell-line';
 export type { TColumn, TDataTableProps, TSort } from './types';
+export { MOBILE_QUERY } from './use-hidden-columns';
 
-/** Spec §9: mobile is a width up to 768 px (not MUI's md breakpoint). */
-export const MOBILE_QUERY = '(max-width:768px)';
 const DEFAULT_MAX_HEIGHT = 'max(400px, calc(100vh - 300px))';
 /** Width a column without a numeric width claims before the table scrolls sideways. */
 const MIN_COLUMN_WIDTH = 120;
@@ -28,9 +28,7 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
   const { columns, rows, rowKey, loading = false, emptyText = 'No rows', rowSx, onRowClick, footer } = props;
   const pageSizeOptions = props.pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS;
   const state = useTableState(props);
-  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-
-  const hiddenColumnIds = isMobile ? columns.filter((column) => column.hideOnMobile).map((column) => column.id) : [];
+  const hiddenColumnIds = useHiddenColumnIds(columns);
   const { pageRows, visibleColumnIds } = useRowModel({
     columns,
     rows,
@@ -101,6 +99,8 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
               outlineOffset: '-2px',
             },
             '& tbody': { opacity: loading && pageRows.length ? 0.7 : 1, transition: 'opacity 150ms' },
+            // On a phone every px counts: half the usual space between columns.
+            [`@media ${MOBILE_QUERY}`]: { '& td, & th': { px: 1 } },
           }}
         >
           <colgroup>
@@ -119,6 +119,7 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
             columns={visibleColumns}
             scrollRef={scrollRef}
             headerHeight={headerHeight}
+            estimateRowHeight={props.estimateRowHeight}
             emptyText={emptyText}
             loading={loading}
             rowSx={rowSx}

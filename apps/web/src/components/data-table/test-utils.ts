@@ -19,6 +19,47 @@ export function mockPhoneWidth() {
   }));
 }
 
+/**
+ * Makes matchMedia answer width queries for a pretend viewport; `resize` changes the width and
+ * tells the listeners, as a browser does when the window is resized.
+ */
+export function mockViewportWidth(initial: number) {
+  let width = initial;
+  const lists: { query: string; matches: boolean; listeners: Set<() => void> }[] = [];
+  const evaluate = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+  };
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const list = { query, matches: evaluate(query), listeners: new Set<() => void>() };
+    lists.push(list);
+    return {
+      get matches() {
+        return evaluate(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_type: string, listener: () => void) => list.listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => list.listeners.delete(listener),
+      addListener: (listener: () => void) => list.listeners.add(listener),
+      removeListener: (listener: () => void) => list.listeners.delete(listener),
+      dispatchEvent: () => false,
+    };
+  });
+  return {
+    resize(next: number) {
+      width = next;
+      for (const list of lists) {
+        const matches = evaluate(list.query);
+        if (matches === list.matches) continue;
+        list.matches = matches;
+        for (const listener of list.listeners) listener();
+      }
+    },
+  };
+}
+
 /** jsdom has no layout; give every element a size so the virtualizer sees a 400px viewport and 33px rows. */
 export function mockLayout({ viewport = 400, row = 33 } = {}) {
   const restore = (['clientHeight', 'offsetHeight'] as const).map((prop) => {

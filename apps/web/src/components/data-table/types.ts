@@ -14,6 +14,8 @@ export type TColumn<T> = {
   width?: number | string;
   /** Hidden at widths up to 768px. */
   hideOnMobile?: boolean;
+  /** Hidden while the viewport is narrower than this many px, e.g. 1440 for a column laptops can do without. */
+  hideBelow?: number;
 };
 
 export type TSort = { id: string; desc: boolean } | null;
@@ -47,4 +49,6 @@ export type TDataTableProps<T> = {
   maxHeight?: number | string;
   /** E.g. a totals line under the table. */
   footer?: ReactNode;
+  /** Height in px assumed for a row not yet rendered, until rows are measured; default 33 (one line of text). */
+  estimateRowHeight?: number;
 };

@@ -1,7 +1,7 @@
 import { LOAD_SORT_COLUMNS, type TLoad, type TLoadSortColumn } from '@haulboard/contract';
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box, Typography, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, type TColumn, type TSort } from '../../components/data-table';
+import { CellLine, DataTable, MOBILE_QUERY, type TColumn, type TSort } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { failureMessage } from '../../lib/mutation';
@@ -21,13 +21,15 @@ const initialFilter = (): THistoryFilter => ({
 const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const isSortColumn = (id: string): id is TLoadSortColumn => (LOAD_SORT_COLUMNS as readonly string[]).includes(id);
 
+const route = (l: TLoad) => [cityState(l.originCity, l.originStateName), cityState(l.destinationCity, l.destinationStateName)];
+
 const columns: TColumn<TLoad>[] = [
   { id: 'loadNumber', header: 'Load', width: 130, cell: (l) => l.loadNumber },
   { id: 'loadStartDate', header: 'Start date', width: 168, cell: (l) => formatDateTime(l.loadStartDate) },
-  { id: 'originCity', header: 'Origin', width: 170, cell: (l) => cityState(l.originCity, l.originStateName) },
-  { id: 'destinationCity', header: 'Destination', width: 170, cell: (l) => cityState(l.destinationCity, l.destinationStateName) },
+  { id: 'originCity', header: 'Origin', width: 170, cell: (l) => route(l)[0] },
+  { id: 'destinationCity', header: 'Destination', width: 170, cell: (l) => route(l)[1] },
   { id: 'tripLength', header: 'Miles', width: 80, align: 'right', cell: (l) => miles.format(l.tripLength) },
-  { id: 'numberOfStops', header: 'Stops', width: 70, align: 'right', hideOnMobile: true, cell: (l) => l.numberOfStops },
+  { id: 'numberOfStops', header: 'Stops', width: 70, align: 'right', cell: (l) => l.numberOfStops },
   {
     id: 'payout',
     header: 'PPM / Payout',
@@ -44,8 +46,59 @@ const columns: TColumn<TLoad>[] = [
   },
 ];
 
+/** At phone widths three columns of two or three lines each, so nothing needs scrolling sideways. */
+const phoneColumns: TColumn<TLoad>[] = [
+  {
+    id: 'loadNumber',
+    header: 'Load',
+    width: 126,
+    cell: (l) => (
+      <>
+        <CellLine>{l.loadNumber}</CellLine>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {formatDateTime(l.loadStartDate)}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    id: 'originCity',
+    header: 'Route',
+    width: 140,
+    cell: (l) => {
+      const [origin, destination] = route(l);
+      return (
+        <>
+          <CellLine>{origin}</CellLine>
+          <CellLine secondary title={destination}>
+            <span aria-hidden="true">→ </span>
+            {destination}
+          </CellLine>
+        </>
+      );
+    },
+  },
+  {
+    id: 'payout',
+    header: 'Payout',
+    width: 96,
+    align: 'right',
+    cell: (l) => (
+      <>
+        <CellLine>{formatMoney(l.payout)}</CellLine>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {miles.format(l.tripLength)} mi
+          <br />
+          {formatMoney(l.pricePerMile)}/mi
+        </Typography>
+      </>
+    ),
+  },
+];
+
 /** Spec §2 load-history: a search by load ID, work year and week or dates, and origin state. */
 export function LoadHistoryPage() {
+  const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const [filter, setFilter] = useState(initialFilter);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(100);
@@ -74,7 +127,7 @@ export function LoadHistoryPage() {
       )}
       <DataTable
         aria-label="Load history"
-        columns={columns}
+        columns={isPhone ? phoneColumns : columns}
         rows={history.data?.rows ?? []}
         rowKey={(l) => l.loadId}
         total={history.data?.total ?? 0}

@@ -87,21 +87,28 @@ export function WeeklyPrintPage() {
       ) : (
         loads.data && (
           <ThemeProvider theme={paperTheme}>
+            {/* The sheet reflows to its width (a container query), so a phone shows all of it without a scroll box. */}
             <Paper
               className="weekly-report-paper"
               variant="outlined"
-              sx={{ bgcolor: '#fff', color: '#000', p: { xs: 1.5, sm: 4 }, maxWidth: '8.5in', mx: 'auto', overflowX: 'auto' }}
+              sx={{
+                bgcolor: '#fff',
+                color: '#000',
+                p: { xs: 1.5, sm: 4 },
+                maxWidth: '8.5in',
+                mx: 'auto',
+                containerType: 'inline-size',
+                containerName: 'weekly-report',
+              }}
             >
-              <Box sx={{ minWidth: 640 }}>
-                <WeeklyReportSheet
-                  company={user?.company ?? ''}
-                  title="Weekly load report"
-                  period={period.name}
-                  dates={period.dates}
-                  notes={notes}
-                  report={buildWeeklyReport(loads.data, drivers.data ?? [])}
-                />
-              </Box>
+              <WeeklyReportSheet
+                company={user?.company ?? ''}
+                title="Weekly load report"
+                period={period.name}
+                dates={period.dates}
+                notes={notes}
+                report={buildWeeklyReport(loads.data, drivers.data ?? [])}
+              />
             </Paper>
           </ThemeProvider>
         )

@@ -5,11 +5,13 @@ import { Chip, Stack } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { toCents } from '../lib/money';
 
+export const NO_DRIVER = 'No driver';
+
 /** Spec §2: loads with zero payout or no drivers get a distinct style. */
 export function loadWarnings(load: Pick<TLoad, 'payout' | 'loadDrivers'>): string[] {
   const warnings: string[] = [];
   if (!toCents(load.payout)) warnings.push('No payout');
-  if (!load.loadDrivers.length) warnings.push('No driver');
+  if (!load.loadDrivers.length) warnings.push(NO_DRIVER);
   return warnings;
 }
 
@@ -21,16 +23,27 @@ const ink = (tone: 'warning' | 'error') => (theme: Theme) =>
   theme.palette.mode === 'light' ? (tone === 'warning' ? '#8a3c00' : '#a31515') : theme.palette[tone].light;
 const chipSx = (tone: 'warning' | 'error') => ({ color: ink(tone), borderColor: ink(tone), '& .MuiChip-icon': { color: ink(tone) } });
 
+type TLoadFlagsProps = {
+  load: Pick<TLoad, 'payout' | 'loadDrivers' | 'isDispute'>;
+  /** Labels shown elsewhere, e.g. 'No driver' in the table's Drivers column. */
+  omit?: string[];
+};
+
 /** The small labels beside a load number: Dispute, No payout, No driver. */
-export function LoadFlags({ load }: { load: Pick<TLoad, 'payout' | 'loadDrivers' | 'isDispute'> }) {
-  const warnings = loadWarnings(load);
+export function LoadFlags({ load, omit = [] }: TLoadFlagsProps) {
+  const warnings = loadWarnings(load).filter((w) => !omit.includes(w));
   if (!warnings.length && !load.isDispute) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       {load.isDispute && <Chip size="small" variant="outlined" icon={<GavelOutlinedIcon />} label="Dispute" sx={chipSx('error')} />}
       {warnings.map((w) => (
-        <Chip key={w} size="small" variant="outlined" icon={<WarningAmberOutlinedIcon />} label={w} sx={chipSx('warning')} />
+        <WarningChip key={w} label={w} />
       ))}
     </Stack>
   );
+}
+
+/** One warning label on its own, where the missing value would be (e.g. No driver in the Drivers column). */
+export function WarningChip({ label }: { label: string }) {
+  return <Chip size="small" variant="outlined" icon={<WarningAmberOutlinedIcon />} label={label} sx={chipSx('warning')} />;
 }

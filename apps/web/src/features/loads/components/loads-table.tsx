@@ -1,11 +1,11 @@
 import type { TLoad, TLoadSortColumn } from '@haulboard/contract';
-import { Box, Stack, Typography } from '@mui/material';
-import { DataTable, type TColumn, type TSort } from '../../../components/data-table';
+import { Stack, Typography } from '@mui/material';
+import { CellLine, DataTable, type TColumn, type TSort } from '../../../components/data-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { BOARD_PAGE_SIZES } from '../lib/board-search';
 import { cityState } from '../../../lib/us-states';
 import { LoadActions, type TLoadActionsProps } from './load-actions';
-import { LoadFlags, loadWarnings, warningTint } from './load-flags';
+import { LoadFlags, loadWarnings, NO_DRIVER, WarningChip, warningTint } from './load-flags';
 
 type TLoadsTableProps = Omit<TLoadActionsProps, 'load'> & {
   rows: TLoad[];
@@ -22,44 +22,86 @@ type TLoadsTableProps = Omit<TLoadActionsProps, 'load'> & {
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** The board's table view: the shared DataTable in server mode (sorting and paging on the server). */
+/** Two lines of body text and the cell padding: most rows once measured. */
+const ROW_HEIGHT = 53;
+/** Below this viewport width (a laptop with the sidebar open) Miles and PPM give way; Stops below the next. */
+const WIDE = 1440;
+const WIDER = 1600;
+
+/**
+ * The board's table view: the shared DataTable in server mode (sorting and paging on the server).
+ * At 1280 px with the sidebar open it shows, without scrolling sideways, what a dispatcher works
+ * from: load and broker, start and end, route, drivers, payout, status and the actions; Miles,
+ * PPM and Stops join on wider screens (they are on the cards and in the dialog too).
+ */
 export function LoadsTable(props: TLoadsTableProps) {
   const { canEdit, canDelete, onOpen, onDelete } = props;
   const columns: TColumn<TLoad>[] = [
     {
       id: 'loadNumber' satisfies TLoadSortColumn,
-      header: 'Load #',
-      width: 150,
+      header: 'Load # / Broker',
+      width: 156,
       cell: (l) => (
-        <Stack spacing={0.5} sx={{ py: 0.25, alignItems: 'flex-start' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-            {l.loadNumber}
-          </Typography>
-          <LoadFlags load={l} />
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0, '& > *': { maxWidth: '100%' } }}>
+          <div>
+            <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} title={l.loadNumber}>
+              {l.loadNumber}
+            </Typography>
+            <CellLine secondary>{l.brokerName}</CellLine>
+          </div>
+          <LoadFlags load={l} omit={[NO_DRIVER]} />
         </Stack>
       ),
     },
-    { id: 'loadStartDate', header: 'Start', width: 168, cell: (l) => formatDateTime(l.loadStartDate) },
-    { id: 'loadEndDate', header: 'End', width: 168, hideOnMobile: true, cell: (l) => formatDateTime(l.loadEndDate) },
-    { id: 'originCity', header: 'Origin', width: 160, cell: (l) => cityState(l.originCity, l.originStateName) },
-    { id: 'destinationCity', header: 'Destination', width: 160, cell: (l) => cityState(l.destinationCity, l.destinationStateName) },
-    { id: 'brokerName', header: 'Broker', width: 160, hideOnMobile: true, cell: (l) => l.brokerName },
+    {
+      id: 'loadStartDate',
+      header: 'Start / End',
+      width: 160,
+      cell: (l) => (
+        <>
+          <CellLine>{formatDateTime(l.loadStartDate)}</CellLine>
+          <CellLine secondary>{formatDateTime(l.loadEndDate)}</CellLine>
+        </>
+      ),
+    },
+    {
+      id: 'originCity',
+      header: 'Route',
+      width: 180,
+      cell: (l) => {
+        const destination = cityState(l.destinationCity, l.destinationStateName);
+        return (
+          <>
+            <CellLine>{cityState(l.originCity, l.originStateName)}</CellLine>
+            <CellLine secondary title={destination}>
+              <span aria-hidden="true">→ </span>
+              {destination}
+            </CellLine>
+          </>
+        );
+      },
+    },
     {
       id: 'drivers',
       header: 'Drivers',
-      width: 160,
+      width: 140,
       sortable: false,
-      cell: (l) => l.loadDriverNames || <Box component="span" sx={{ color: 'text.secondary' }}>—</Box>,
+      // One driver a line: a team's second driver is not cut off.
+      cell: (l) =>
+        l.loadDriverNames
+          ? l.loadDriverNames.split(', ').map((name, i) => <CellLine key={`${i}-${name}`}>{name}</CellLine>)
+          : <WarningChip label={NO_DRIVER} />,
     },
-    { id: 'tripLength', header: 'Miles', width: 80, align: 'right', cell: (l) => number.format(l.tripLength) },
-    { id: 'numberOfStops', header: 'Stops', width: 64, align: 'right', hideOnMobile: true, cell: (l) => l.numberOfStops },
-    { id: 'pricePerMile', header: 'PPM', width: 80, align: 'right', cell: (l) => formatMoney(l.pricePerMile) },
+    { id: 'tripLength', header: 'Miles', width: 76, align: 'right', hideBelow: WIDE, cell: (l) => number.format(l.tripLength) },
+    { id: 'numberOfStops', header: 'Stops', width: 64, align: 'right', hideBelow: WIDER, cell: (l) => l.numberOfStops },
+    { id: 'pricePerMile', header: 'PPM', width: 76, align: 'right', hideBelow: WIDE, cell: (l) => formatMoney(l.pricePerMile) },
     { id: 'payout', header: 'Payout', width: 110, align: 'right', cell: (l) => formatMoney(l.payout) },
-    { id: 'loadStatusName', header: 'Status', width: 110, cell: (l) => l.loadStatusName },
+    { id: 'loadStatusName', header: 'Status', width: 112, cell: (l) => <CellLine>{l.loadStatusName}</CellLine> },
     {
       id: 'actions',
       header: 'Actions',
-      width: canDelete ? 88 : 64,
+      // Two small icon buttons (30 px each) and the cell padding.
+      width: canDelete ? 100 : 64,
       sortable: false,
       cell: (l) => <LoadActions load={l} canEdit={canEdit} canDelete={canDelete} onOpen={onOpen} onDelete={onDelete} />,
     },
@@ -83,6 +125,7 @@ export function LoadsTable(props: TLoadsTableProps) {
       emptyText={props.emptyText}
       onRowClick={onOpen}
       rowSx={(l) => (loadWarnings(l).length ? { bgcolor: warningTint } : undefined)}
+      estimateRowHeight={ROW_HEIGHT}
     />
   );
 }
