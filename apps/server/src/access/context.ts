@@ -8,9 +8,9 @@ import {
   ROLE_NAMES,
   strongerAccess,
 } from '@haulboard/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDbLike } from '../db/client';
-import { companies, rolePermissions, sessions, userCompanies, userRoles, users } from '../db/schema';
+import { companies, rolePermissions, sessions, userCompanies, users } from '../db/schema';
 
 export type TMembership = { companyId: number; companyName: string; isActive: boolean; roleIds: number[] };
 
@@ -31,23 +31,6 @@ export type TRequestContext = {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function loadMemberships(db: TDbLike, userId: number): Promise<TMembership[]> {
-  const rows = await db
-    .select({
-      companyId: userCompanies.companyId,
-      companyName: companies.name,
-      isActive: userCompanies.isActive,
-      roleIds: sql<number[]>`coalesce(array_agg(${userRoles.roleId} order by ${userRoles.roleId}) filter (where ${userRoles.roleId} is not null), '{}')`,
-    })
-    .from(userCompanies)
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .leftJoin(userRoles, and(eq(userRoles.userId, userCompanies.userId), eq(userRoles.companyId, userCompanies.companyId)))
-    .where(eq(userCompanies.userId, userId))
-    .groupBy(userCompanies.companyId, companies.name, userCompanies.isActive)
-    .orderBy(companies.name);
-  return rows.map((r) => ({ ...r, roleIds: (r.roleIds ?? []).map(Number) }));
-}
-
 /** The company a session works in: the one it chose if still a member, else the first where the
  * person holds a role, else the first they applied to. */
 export function pickActiveCompany(memberships: TMembership[], preferred: number | null) {
@@ -59,18 +42,15 @@ export function pickActiveCompany(memberships: TMembership[], preferred: number 
   );
 }
 
+type TOverride = { companyId: number; roleId: number; objectName: string; accessType: string; isMenuVisible: boolean };
+
 /** Effective permissions of a set of roles in a company: defaults, then the company's changes,
  * then the strongest access across the roles. */
-export async function loadPermissions(db: TDbLike, companyId: number, roleIds: number[]): Promise<TPermission[]> {
-  if (roleIds.length === 0) return [];
-  const overrides = await db
-    .select()
-    .from(rolePermissions)
-    .where(and(eq(rolePermissions.companyId, companyId), inArray(rolePermissions.roleId, roleIds)));
+export function mergePermissions(companyId: number, roleIds: number[], overrides: TOverride[]): TPermission[] {
   const merged = new Map<string, TPermission>();
   for (const roleId of roleIds) {
     const byObject = new Map(defaultPermissionsFor(roleId).map((p) => [p.objectName, p as TPermission | null]));
-    for (const o of overrides.filter((o) => o.roleId === roleId)) {
+    for (const o of overrides.filter((o) => o.companyId === companyId && o.roleId === roleId)) {
       byObject.set(
         o.objectName as TPermissibleObject,
         o.accessType === 'None'
@@ -92,39 +72,45 @@ export async function loadPermissions(db: TDbLike, companyId: number, roleIds: n
   return [...merged.values()];
 }
 
+/**
+ * The whole context in one statement (every API request pays for it): the session, its person,
+ * their memberships with roles, and their companies' changes to the permission matrix.
+ */
 export async function loadContext(db: TDbLike, token: string): Promise<TRequestContext | null> {
   const sessionId = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const result = await db.execute(sql`
+    select s.company_id as "preferredCompanyId", s.id_token as "idToken",
+      json_build_object('id', u.id, 'email', u.email, 'uid', u.uid, 'displayName', u.display_name,
+        'firstName', u.first_name, 'lastName', u.last_name, 'phoneNumber', u.phone_number,
+        'lastLoginDate', u.last_login_date, 'createdOn', u.created_on, 'updatedOn', u.updated_on) as "user",
+      coalesce((select json_agg(json_build_object('companyId', m.company_id, 'companyName', c.name, 'isActive', m.is_active,
+          'roleIds', coalesce((select json_agg(r.role_id order by r.role_id) from user_roles r
+                               where r.user_id = m.user_id and r.company_id = m.company_id), '[]'::json))
+          order by c.name)
+        from ${userCompanies} m join ${companies} c on c.id = m.company_id where m.user_id = u.id), '[]'::json) as "memberships",
+      coalesce((select json_agg(json_build_object('companyId', p.company_id, 'roleId', p.role_id, 'objectName', p.object_name,
+          'accessType', p.access_type, 'isMenuVisible', p.is_menu_visible))
+        from ${rolePermissions} p where p.company_id in (select m.company_id from ${userCompanies} m where m.user_id = u.id)), '[]'::json) as "overrides"
+    from ${sessions} s join ${users} u on u.id = s.user_id
+    where s.id = ${sessionId} and s.expires_at > now()
+    limit 1`);
+  const rows = (Array.isArray(result) ? result : (result as any).rows) as any[];
+  const row = rows[0];
   if (!row) return null;
-  return buildContext(db, sessionId, row.session.idToken, row.user, row.session.companyId);
-}
-
-export async function buildContext(
-  db: TDbLike,
-  sessionId: string,
-  idToken: string | null,
-  user: typeof users.$inferSelect,
-  preferredCompanyId: number | null,
-): Promise<TRequestContext> {
-  const memberships = await loadMemberships(db, user.id);
-  const active = pickActiveCompany(memberships, preferredCompanyId);
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const memberships = (parse(row.memberships) as TMembership[]).map((m) => ({ ...m, roleIds: m.roleIds.map(Number) }));
+  const active = pickActiveCompany(memberships, row.preferredCompanyId);
   const roleIds = active?.isActive ? active.roleIds : [];
-  const permissions = active ? await loadPermissions(db, active.companyId, roleIds) : [];
   return {
     sessionId,
-    idToken,
-    user,
+    idToken: row.idToken,
+    user: parse(row.user),
     memberships,
     companyId: active?.companyId ?? null,
     companyName: active?.companyName ?? null,
     roleId: roleIds.length ? Math.min(...roleIds) : null,
     roleIds,
-    permissions,
+    permissions: active ? mergePermissions(active.companyId, roleIds, parse(row.overrides)) : [],
   };
 }
 

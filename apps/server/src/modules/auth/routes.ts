@@ -1,7 +1,7 @@
 import { authRoutes } from '@haulboard/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildContext, loadContext } from '../../access/context';
+import { loadContext } from '../../access/context';
 import { SESSION_COOKIE } from '../../access/guard';
 import type { TOidcClient } from '../../auth/oidc-client';
 import { clearSessionCookie, createSession, deleteSession, setSessionCompany, setSessionCookie } from '../../auth/sessions';
@@ -88,8 +88,7 @@ export async function authModule(app: FastifyInstance, deps: TAuthDeps) {
     const member = ctx.memberships.find((m) => m.companyId === req.body.value);
     if (!member) throw notFound('The company');
     await setSessionCompany(db, ctx.sessionId, member.companyId);
-    const [user] = await db.select().from(users).where(and(eq(users.id, ctx.user.id))).limit(1);
-    return toCurrentUser(await buildContext(db, ctx.sessionId, ctx.idToken, user, member.companyId));
+    return toCurrentUser((await loadContext(db, req.cookies[SESSION_COOKIE]!))!);
   });
 
   route(app, authRoutes.logOut, async (req, reply) => {
