@@ -84,6 +84,8 @@ export async function newContext(browser: Browser, { width = 1280, colorScheme =
     isMobile: false,
     hasTouch: width <= 768,
     colorScheme,
+    // The app then skips its animations: pictures and contrast checks never catch a fade half-way.
+    reducedMotion: 'reduce',
     // A service worker serving a cached shell would make runs depend on earlier pages.
     serviceWorkers: 'block',
     locale: 'en-US',

@@ -14,8 +14,14 @@ export function initialThemeMode(): TThemeMode {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** People who ask their system for less motion get no animated transitions. */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 export function createAppTheme(mode: TThemeMode) {
+  const still = prefersReducedMotion();
   return createTheme({
+    ...(still ? { transitions: { create: () => 'none' } } : {}),
     palette: {
       mode,
       primary: { main: mode === 'light' ? '#1565c0' : '#90caf9' },
@@ -26,6 +32,7 @@ export function createAppTheme(mode: TThemeMode) {
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButtonBase: { defaultProps: { disableRipple: still } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
     },
   });

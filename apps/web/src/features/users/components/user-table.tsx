@@ -37,7 +37,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       : []),
     { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 150 },
     { id: 'email', header: 'Email', cell: (u) => u.email, width: 230, hideOnMobile: true },
-    { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, width: 130 },
+    { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, hideBelow: 1440, width: 130 },
     {
       id: 'userRoleNames',
       header: 'Roles',
@@ -47,7 +47,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
     },
     { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 170 },
     { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
-    { id: 'serviceFee', header: 'Service fee', cell: (u) => formatMoney(u.serviceFee), align: 'right', hideOnMobile: true, width: 100 },
+    { id: 'serviceFee', header: 'Service fee', cell: (u) => formatMoney(u.serviceFee), align: 'right', hideOnMobile: true, hideBelow: 1440, width: 100 },
     { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 72, hideOnMobile: true },
     {
       id: 'lastLoginDate',
@@ -55,6 +55,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       cell: (u) => formatDateTime(u.lastLoginDate),
       sortValue: (u) => u.lastLoginDate ?? '',
       hideOnMobile: true,
+      hideBelow: 1440,
       width: 140,
     },
   ];
