@@ -14,10 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdOn, updatedOn } from './columns';
 import { companies, users } from './auth';
 
-const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const updatedOn = () => timestamp('updated_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
 /** US states, DC and the Marshall Islands, ids in alphabetical order (California is 5). */
 export const states = pgTable('states', {

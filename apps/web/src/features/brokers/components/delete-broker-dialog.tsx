@@ -1,5 +1,5 @@
 import type { TBroker } from '@haulboard/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteBroker } from '../api/delete-broker';
 
 /**
@@ -9,32 +9,13 @@ import { useDeleteBroker } from '../api/delete-broker';
 export function DeleteBrokerDialog({ broker, onClose }: { broker: TBroker; onClose: () => void }) {
   const remove = useDeleteBroker();
   return (
-    <Dialog
+    <ConfirmDialog
       open
-      onClose={() => !remove.isPending && onClose()}
-      aria-labelledby="delete-broker-title"
-      aria-describedby="delete-broker-text"
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id="delete-broker-title">Delete broker</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-broker-text">Are you sure you want to delete {broker.brokerName}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending} color="inherit">
-          Cancel
-        </Button>
-        <Button
-          onClick={() => remove.mutate(broker.brokerId, { onSettled: onClose })}
-          loading={remove.isPending}
-          color="error"
-          variant="contained"
-          autoFocus
-        >
-          Confirm
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title="Delete broker"
+      text={`Are you sure you want to delete ${broker.brokerName}`}
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate(broker.brokerId, { onSettled: onClose })}
+    />
   );
 }

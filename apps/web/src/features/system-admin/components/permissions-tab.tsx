@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { usePermissionMatrix } from '../api/get-permissions';
 import { useResetPermissions } from '../api/reset-permissions';
 import { changedCellCount, matrixObjects, matrixRoles } from '../permission-matrix';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PermissionMatrixTable } from './permission-matrix-table';
 
 /**

@@ -9,7 +9,7 @@ import { failureMessage } from '../../../lib/mutation';
 import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
 import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
 import { useWorkWeeks } from '../api/get-work-weeks';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const columns: TColumn<TWorkWeek>[] = [
   // Phones leave out the id and the year (the one selected above) to keep the week's dates in view.
