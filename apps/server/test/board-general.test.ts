@@ -43,7 +43,14 @@ describe('work weeks', () => {
     expect(list).toHaveLength(52);
     expect(list[11]).toMatchObject({ number: 12, startDate: '2030-03-25', endDate: '2030-03-31' });
     const lookup = (await t.call({ method: 'GET', url: '/api/Lookup/GetWorkWeekList?year=2030', as: EMAIL.driver })).body;
-    expect(lookup[11]).toEqual({ label: 'Week 12 (03/25/2030 - 03/31/2030)', value: list[11].weekId });
+    expect(lookup[11]).toEqual({
+      label: 'Week 12 (03/25/2030 - 03/31/2030)',
+      value: list[11].weekId,
+      year: 2030,
+      number: 12,
+      startDate: '2030-03-25',
+      endDate: '2030-03-31',
+    });
   });
 
   it('refuses weeks that overlap existing ones, and a year that already has weeks', async () => {
@@ -208,7 +215,7 @@ describe('board lookups', () => {
   it('lists the company’s drivers by unit: 101 to 106', async () => {
     const res = await t.call({ method: 'GET', url: '/api/Lookup/GetCompanyDrivers', as: EMAIL.dispatcher });
     expect(res.body.map((d: any) => d.label.slice(0, 3))).toEqual(['101', '102', '103', '104', '105', '106']);
-    expect(res.body[0]).toEqual({ label: '101 - Sam Carter', value: t.ids.users[EMAIL.driver] });
+    expect(res.body[0]).toEqual({ label: '101 - Sam Carter', value: t.ids.users[EMAIL.driver], unitNumber: '101' });
     const second = await t.call({ method: 'GET', url: '/api/Lookup/GetCompanyDrivers', as: EMAIL.secondAdmin });
     expect(second.body.map((d: any) => d.label)).toEqual(['201 - Olivia Grant', '202 - Luis Ortega']);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBroker, ZBrokerForm, ZBrokerIdQuery, ZBrokerListQuery } from './brokers';
-import { ZIdQuery, ZLookupList, ZTextReply } from './common';
+import { ZDriverLookupItem, ZIdQuery, ZLookupList, ZTextReply, ZWeekLookupItem } from './common';
 import {
   ZGenerateWeeksQuery,
   ZOptionalYearQuery,
@@ -191,8 +191,14 @@ export const generalRoutes = {
 export const boardLookupRoutes = {
   getLoadStatusList: lookup('GetLoadStatusList', 'Load statuses'),
   getBrokerList: lookup('GetBrokerList', 'Active brokers; includeId adds one inactive broker (editing an old load)', ZBrokerListQuery),
-  getCompanyDrivers: lookup('GetCompanyDrivers', "Drivers of the active company, label '101 - Sam Carter', value userId"),
-  getWorkWeekList: lookup('GetWorkWeekList', "Work weeks of a year (default this year), label 'Week 12 (03/16/2026 - 03/22/2026)'", ZOptionalYearQuery),
+  getCompanyDrivers: {
+    ...lookup('GetCompanyDrivers', "Drivers of the active company, label '101 - Sam Carter', value userId, and unitNumber"),
+    response: z.array(ZDriverLookupItem),
+  },
+  getWorkWeekList: {
+    ...lookup('GetWorkWeekList', "Work weeks of a year (default this year), label 'Week 12 (03/16/2026 - 03/22/2026)', with year, number and dates", ZOptionalYearQuery),
+    response: z.array(ZWeekLookupItem),
+  },
 } as const;
 
 export const boardRoutes = { ...brokerRoutes, ...loadRoutes, ...generalRoutes, ...boardLookupRoutes } as const;

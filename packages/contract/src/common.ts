@@ -8,6 +8,19 @@ export const ZLookupItem = z.object({
 export type TLookupItem = z.infer<typeof ZLookupItem>;
 export const ZLookupList = z.array(ZLookupItem);
 
+/** A company driver: label '101 - Sam Carter', value the user id, and the unit on its own. */
+export const ZDriverLookupItem = ZLookupItem.extend({ unitNumber: z.string().nullable() });
+export type TDriverLookupItem = z.infer<typeof ZDriverLookupItem>;
+
+/** A work week: label 'Week 12 (03/16/2026 - 03/22/2026)', value the week id, and its parts. */
+export const ZWeekLookupItem = ZLookupItem.extend({
+  year: z.number(),
+  number: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type TWeekLookupItem = z.infer<typeof ZWeekLookupItem>;
+
 /** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
 export const ZTextReply = z.string();
 

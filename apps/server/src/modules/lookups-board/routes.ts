@@ -41,12 +41,12 @@ export async function boardLookupsModule(app: FastifyInstance, { db }: { db: TDb
     return rows
       .map((r) => ({ unit: r.unitNumber ?? '', name: fullNameOf(r.user), value: r.user.id }))
       .sort((a, b) => (a.unit || '\uffff').localeCompare(b.unit || '\uffff', 'en', { numeric: true }) || a.name.localeCompare(b.name))
-      .map((d) => ({ label: d.unit ? `${d.unit} - ${d.name}` : d.name, value: d.value }));
+      .map((d) => ({ label: d.unit ? `${d.unit} - ${d.name}` : d.name, value: d.value, unitNumber: d.unit || null }));
   });
 
   route(app, boardLookupRoutes.getWorkWeekList, async (req) => {
     const year = req.query.year ?? new Date().getUTCFullYear();
     const weeks = await findWorkWeeks(db, companyOf(req.ctx), year);
-    return weeks.map((w) => ({ label: weekLabel(w), value: w.weekId }));
+    return weeks.map((w) => ({ label: weekLabel(w), value: w.weekId, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate }));
   });
 }

@@ -44,7 +44,7 @@ export function useExportLoads() {
       const period = reportPeriod(filter, weekItem ? readWeek(weekItem) : null);
       const matrix = buildPayoutMatrix(
         loads,
-        drivers.map((d) => ({ userId: Number(d.value), unitNumber: driverUnit(d.label) })),
+        drivers.map((d) => ({ userId: Number(d.value), unitNumber: driverUnit(d) })),
       );
       const fileName = exportFileName(user?.company, period.name);
       download(payoutMatrixCsv(matrix), fileName);

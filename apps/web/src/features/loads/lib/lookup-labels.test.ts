@@ -30,3 +30,16 @@ describe('driverUnit', () => {
     expect(driverUnit('Mary-Jane Watts')).toBeNull();
   });
 });
+
+describe('structured lookup items', () => {
+  it('takes the unit and the week dates from their own fields when the server sends them', () => {
+    expect(driverUnit({ label: 'Sam Carter', value: 5, unitNumber: '101' } as any)).toBe('101');
+    expect(driverUnit({ label: '101 - Sam Carter', value: 5, unitNumber: null } as any)).toBeNull();
+    expect(readWeek({ label: 'Week 2', value: 9, year: 2026, number: 2, startDate: '2026-01-12', endDate: '2026-01-18' } as any)).toEqual({
+      weekId: 9,
+      number: 2,
+      startDate: '2026-01-12',
+      endDate: '2026-01-18',
+    });
+  });
+});
