@@ -1,7 +1,7 @@
 import type { TAdminUser } from '@haulboard/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Chip, IconButton, Tooltip } from '@mui/material';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import { Box, Chip, IconButton, Tooltip } from '@mui/material';
+import { CellLine, DataTable, type TColumn } from '../../../components/data-table';
 import { formatDateTime, formatMoney, yesNo } from '../../../lib/format';
 
 /** Spec §9: the user table pages 50 rows by default, with options 5, 10, 25, 50, 100 and 1000. */
@@ -35,7 +35,21 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
           },
         ]
       : []),
-    { id: 'fullName', header: 'Name', cell: (u) => u.fullName, width: 150 },
+    {
+      id: 'fullName',
+      header: 'Name',
+      // Phones hide the Email column, so the email shows under the name there.
+      cell: (u) => (
+        <>
+          <CellLine>{u.fullName}</CellLine>
+          <Box component="span" sx={{ display: 'block', '@media (min-width:769px)': { display: 'none' } }}>
+            <CellLine secondary>{u.email}</CellLine>
+          </Box>
+        </>
+      ),
+      sortValue: (u) => u.fullName,
+      width: 150,
+    },
     { id: 'email', header: 'Email', cell: (u) => u.email, width: 230, hideOnMobile: true },
     { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, hideBelow: 1440, width: 130 },
     {
