@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Provider from 'oidc-provider';
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import type { TDb } from '../db/client';
 import { users } from '../db/schema';
 
@@ -44,6 +45,9 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
     ],
     jwks: { keys: [{ ...jwk, kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [opts.cookieSecret] },
+    // The built-in provider lives in this one process and is for development only: sign-ins in
+    // progress are kept in memory on purpose (Haulboard's own sessions are in the database).
+    adapter: createMemoryAdapter(0),
     pkce: { required: () => true },
     conformIdTokenClaims: false,
     claims: {

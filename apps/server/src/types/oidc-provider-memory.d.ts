@@ -1,0 +1,3 @@
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  export function createMemoryAdapter(clockTolerance: number): new (name: string) => unknown;
+}
