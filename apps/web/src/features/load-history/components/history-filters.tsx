@@ -1,9 +1,8 @@
 import { boardLookupRoutes, lookupRoutes, workYearOptions } from '@haulboard/contract';
-import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Paper, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
 import { lookupQuery } from '../../../lib/lookups';
 import type { THistoryFilter } from '../api/get-load-history-page';
 
@@ -26,7 +25,7 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
     event.preventDefault();
     onSearch(draft);
   };
-  const badRange = !!draft.startDate && !!draft.endDate && draft.endDate < draft.startDate;
+  const badRange = isBadRange(draft.startDate, draft.endDate);
   const weekKnown = !!draft.weekId && (weeks.data ?? []).some((w) => w.value === draft.weekId);
 
   return (
@@ -70,23 +69,11 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          label="Start date"
-          type="date"
-          size="small"
-          value={draft.startDate}
-          onChange={(e) => set('startDate', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="End date"
-          type="date"
-          size="small"
-          value={draft.endDate}
-          onChange={(e) => set('endDate', e.target.value)}
-          error={badRange}
-          helperText={badRange ? 'Before the start date' : undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || undefined } }}
+        <DateRangeFields
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onStartChange={(v) => set('startDate', v)}
+          onEndChange={(v) => set('endDate', v)}
         />
         <TextField
           select
@@ -103,14 +90,7 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
             </MenuItem>
           ))}
         </TextField>
-        <Stack direction="row" spacing={1} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={badRange} sx={{ flex: 1 }}>
-            Search
-          </Button>
-          <Button type="button" variant="outlined" color="inherit" startIcon={<ClearIcon />} onClick={onClear} sx={{ flex: 1 }}>
-            Clear
-          </Button>
-        </Stack>
+        <SearchClearButtons disabled={badRange} onClear={onClear} />
       </Box>
     </Paper>
   );

@@ -1,10 +1,9 @@
-import ClearIcon from '@mui/icons-material/Clear';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Collapse, MenuItem, Paper, Stack, TextField, useMediaQuery } from '@mui/material';
+import { Box, Button, Collapse, MenuItem, Paper, TextField, useMediaQuery } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
 import { useCompanyDrivers } from '../api/board-lookups';
 import type { TBoardFilter } from '../lib/board-search';
 import { WeekSelect, WorkYearSelect } from './week-select';
@@ -38,7 +37,7 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
     setUnfolded(false);
     onSearch(draft);
   };
-  const badRange = !!draft.startDate && !!draft.endDate && draft.endDate < draft.startDate;
+  const badRange = isBadRange(draft.startDate, draft.endDate);
 
   return (
     <Paper component="form" variant="outlined" onSubmit={submit} role="search" aria-label="Load filters" sx={{ p: 1.5, mb: 2 }} className="no-print">
@@ -94,32 +93,13 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
             ))}
           </TextField>
         )}
-        <TextField
-          label="Start date"
-          type="date"
-          size="small"
-          value={draft.startDate}
-          onChange={(e) => set('startDate', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DateRangeFields
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onStartChange={(v) => set('startDate', v)}
+          onEndChange={(v) => set('endDate', v)}
         />
-        <TextField
-          label="End date"
-          type="date"
-          size="small"
-          value={draft.endDate}
-          onChange={(e) => set('endDate', e.target.value)}
-          error={badRange}
-          helperText={badRange ? 'Before the start date' : undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || undefined } }}
-        />
-        <Stack direction="row" spacing={1} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={badRange} sx={{ flex: 1 }}>
-            Search
-          </Button>
-          <Button type="button" variant="outlined" color="inherit" startIcon={<ClearIcon />} onClick={onClear} sx={{ flex: 1 }}>
-            Clear
-          </Button>
-        </Stack>
+        <SearchClearButtons disabled={badRange} onClear={onClear} />
       </Box>
       </Collapse>
     </Paper>
