@@ -139,7 +139,8 @@ describe('the board as a driver, and System Management as the administrator', ()
     await admin.getByRole('button', { name: 'Save' }).click();
     await toast(admin, 'Service URL saved successfully');
     await admin.reload();
-    expect(await admin.getByRole('textbox', { name: 'Service Url' }).inputValue()).toBe(url);
+    // The field fills in once the stored address has arrived.
+    await expect.poll(() => admin.getByRole('textbox', { name: 'Service Url' }).inputValue(), { timeout: 10_000 }).toBe(url);
   });
 
   it('roles & permissions: Load Board set to None for drivers leaves the driver’s menu; reset brings it back', async () => {
