@@ -156,7 +156,8 @@ describe('the board as a driver, and System Management as the administrator', ()
       // The driver's next request sees it: after a reload the menu has no Load Board, and the page is refused.
       await driver.reload();
       await visible(driver.getByRole('navigation', { name: 'Main menu' }));
-      expect((await readMenu(driver)).map((e) => e.path)).not.toContain('/app/loadboard');
+      // The menu first draws from the stored user, then from the server's answer.
+      await expect.poll(async () => (await readMenu(driver)).map((e) => e.path), { timeout: 10_000 }).not.toContain('/app/loadboard');
       await driver.goto('/app/loadboard');
       await text(driver, 'You do not have access to this page');
     } finally {
@@ -170,6 +171,6 @@ describe('the board as a driver, and System Management as the administrator', ()
 
     await driver.goto('/app/loadboard');
     await boardReady(driver);
-    expect((await readMenu(driver)).map((e) => e.path)).toContain('/app/loadboard');
+    await expect.poll(async () => (await readMenu(driver)).map((e) => e.path), { timeout: 10_000 }).toContain('/app/loadboard');
   });
 });
