@@ -1,3 +1,4 @@
+import { showFieldErrors } from '../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, ZRegisterForm } from '@haulboard/contract';
 import { Alert, Button, MenuItem, TextField, Typography } from '@mui/material';
@@ -6,7 +7,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PublicLayout } from '../../components/public-layout';
-import { ApiError } from '../../lib/api-client';
 import { lookupQuery } from '../../lib/lookups';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
@@ -35,11 +35,7 @@ export function RegisterPage() {
       navigate(paths.inReview, { replace: true });
     } catch (error) {
       // Field messages from the server go on their fields; anything else shows on the page.
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if (field === 'companyId' || field === 'phoneNumber') form.setError(field, { message: messages[0] });
-        }
-      }
+      showFieldErrors(form.setError, error, ['companyId', 'phoneNumber']);
     }
   });
 

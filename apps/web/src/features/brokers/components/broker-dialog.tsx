@@ -1,3 +1,4 @@
+import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
 import {
@@ -14,7 +15,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpsertBroker } from '../api/upsert-broker';
@@ -47,12 +47,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
     try {
       await upsert.mutateAsync(values);
     } catch (error) {
-      // The toast says what failed; field messages from a 400 also go on their fields.
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if ((BROKER_FIELDS as readonly string[]).includes(field)) form.setError(field as TBrokerField, { message: messages[0] });
-        }
-      }
+      showFieldErrors(form.setError, error, BROKER_FIELDS);
     }
   });
 

@@ -1,10 +1,10 @@
+import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoad, type TLoadForm, ZLoadForm } from '@haulboard/contract';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
 import { type Resolver, useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useUpsertLoad } from '../api/upsert-load';
 import { emptyLoadValues, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';
@@ -34,14 +34,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
   const busy = upsert.isPending;
 
   const send = (body: TLoadForm) =>
-    upsert.mutateAsync(body).catch((error: unknown) => {
-      // The toast says what failed; field messages from a 400 also go on their fields.
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if (field in defaults) form.setError(field as keyof TLoadFormValues, { message: messages[0] });
-        }
-      }
-    });
+    upsert.mutateAsync(body).catch((error: unknown) => showFieldErrors(form.setError, error, Object.keys(defaults)));
   const save = form.handleSubmit((values) => send(toLoadBody(values, { loadId: load?.loadId ?? 0, updatedOn: load?.updatedOn ?? null })));
   const duplicate = form.handleSubmit((values) => send(toLoadBody(values, { loadId: 0, updatedOn: null })));
 

@@ -1,3 +1,4 @@
+import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, type TAdminUser, type TLookupItem, ZUserForm } from '@haulboard/contract';
 import { Alert, Box, Chip, CircularProgress, MenuItem, TextField } from '@mui/material';
@@ -5,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpdateUser } from '../api/update-user';
@@ -48,12 +48,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      // The toast already says what failed; field messages also go on their fields.
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message: messages[0] });
-        }
-      }
+      showFieldErrors(form.setError, error, FIELDS);
     }
   });
 
