@@ -7,9 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/loadboard-sim/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Every query the API tests run is checked for its company condition (db/tenancy-check.ts).
+          env: { HAULBOARD_TENANCY_CHECK: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

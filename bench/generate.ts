@@ -115,7 +115,7 @@ export async function generate(options: { url?: string; fresh?: boolean; log?: (
   }
 }
 
-async function step(client: pg.Client, log: (line: string) => void, label: string, statements: string | string[]) {
+export async function step(client: pg.Client, log: (line: string) => void, label: string, statements: string | string[]) {
   const started = performance.now();
   let rows = 0;
   for (const statement of Array.isArray(statements) ? statements : [statements]) {
@@ -141,8 +141,11 @@ const LANES: [stateId: number, city: string][] = [
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-async function runGeneration(client: pg.Client, log: (line: string) => void) {
-  const s = BENCH_SHAPE;
+export type TBenchShape = { [K in keyof typeof BENCH_SHAPE]: number };
+
+/** Generates the companies, people, brokers, weeks and loads (the money bench asks for another size). */
+export async function runGeneration(client: pg.Client, log: (line: string) => void, shape: TBenchShape = BENCH_SHAPE) {
+  const s = shape;
   const lanes = (alias: string) =>
     `(values ${LANES.map(([state, city], i) => `(${i + 1}, ${state}, ${sqlText(city)})`).join(', ')}) as ${alias}(n, state_id, city)`;
   log(`bench data: generating ${s.loads.toLocaleString('en-US')} loads over ${s.companies} companies`);

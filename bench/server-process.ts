@@ -10,6 +10,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export type TServer = {
   baseUrl: string;
   pid: number | undefined;
+  /** Kills the server at once (SIGKILL to it and its tsx wrapper), as a crash would. */
+  kill: () => Promise<void>;
   /** CPU time (user + system, ms) the server's processes have used so far; null off Linux. */
   cpuMs: () => number | null;
   stop: () => Promise<void>;
@@ -33,6 +35,17 @@ export function processTreeCpuMs(pid: number): number | null {
   }
 }
 
+/** The process ids below a process (Linux /proc); empty elsewhere. */
+export function descendants(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    const ids = children ? children.split(' ').map(Number) : [];
+    return ids.flatMap((id) => [id, ...descendants(id)]);
+  } catch {
+    return [];
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -45,19 +58,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(databaseUrl: string, options: { timeoutSeconds?: number } = {}): Promise<TServer> {
-  const port = await freePort();
+export type TStartOptions = {
+  timeoutSeconds?: number;
+  /** More environment for the server (e.g. a shared SESSION_SECRET); wins over the defaults. */
+  env?: Record<string, string>;
+  /** The port to listen on (a restart on the same address); a free one by default. */
+  port?: number;
+  /** Prefix of the server's stderr lines echoed here. */
+  label?: string;
+};
+
+/** Starts the server on PostgreSQL (a connection string) or on PGlite (`{ dataDir }`). */
+export async function startServer(database: string | { dataDir: string }, options: TStartOptions = {}): Promise<TServer> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', HAULBOARD_DATA_DIR: database.dataDir }),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       HAULBOARD_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // The benchmark is one session sending as fast as it can: the per-session API limit is off.
+      API_RATE_LIMIT: '0',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,7 +97,7 @@ export async function startServer(databaseUrl: string, options: { timeoutSeconds
     // Warnings and errors the server logs during the run are worth seeing (the built-in sign-in
     // provider's notice about its in-memory store is not).
     const text = String(d);
-    if (!text.includes('oidc-provider WARNING')) process.stderr.write(`[server] ${text}`);
+    if (!text.includes('oidc-provider WARNING')) process.stderr.write(`[${options.label ?? 'server'}] ${text}`);
   });
   let exited: number | null = null;
   child.on('exit', (code) => {
@@ -85,6 +112,20 @@ export async function startServer(databaseUrl: string, options: { timeoutSeconds
     await gone;
     clearTimeout(timer);
   };
+  const kill = async () => {
+    if (exited !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // tsx runs the server in a child of its own: kill that one too, or it would live on.
+    for (const pid of child.pid ? descendants(child.pid) : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    child.kill('SIGKILL');
+    await gone;
+  };
   process.once('exit', () => {
     if (exited === null) child.kill('SIGKILL');
   });
@@ -96,7 +137,7 @@ export async function startServer(databaseUrl: string, options: { timeoutSeconds
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) {
         await res.text();
-        return { baseUrl, pid: child.pid, cpuMs: () => (child.pid ? processTreeCpuMs(child.pid) : null), stop };
+        return { baseUrl, pid: child.pid, cpuMs: () => (child.pid ? processTreeCpuMs(child.pid) : null), stop, kill };
       }
     } catch {
       /* not listening yet */

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { APP_HEADERS } from './api';
 import { visible } from './page-state';
 import { screenshotsDir, shoot, themeOf } from './shoot';
+import { networkQuiet } from './network';
 
 /**
  * Helpers for the issue #3 board pages: MUI selects, toasts, the load board's filters and dialog,
@@ -187,7 +189,7 @@ export async function addLoadsViaApi(page: Page, bodies: TLoadBody[], concurrenc
   const worker = async () => {
     while (next < bodies.length) {
       const body = bodies[next++];
-      const res = await page.request.post('/api/Load/AddUpdateLoad', { data: { loadId: 0, ...body } });
+      const res = await page.request.post('/api/Load/AddUpdateLoad', { data: { loadId: 0, ...body }, headers: APP_HEADERS });
       const text = await res.text();
       if (!res.ok() || text.startsWith('ERROR')) throw new Error(`AddUpdateLoad ${body.loadNumber} answered ${res.status()}: ${text}`);
     }
@@ -204,7 +206,7 @@ export async function lookup(page: Page, name: string): Promise<{ label: string;
 
 /** One page of the board as the server answers it (to compare what the page shows with). */
 export async function loadsPage(page: Page, body: Record<string, unknown>) {
-  const res = await page.request.post('/api/Load/GetFilteredLoadsPage', { data: body });
+  const res = await page.request.post('/api/Load/GetFilteredLoadsPage', { data: body, headers: APP_HEADERS });
   if (!res.ok()) throw new Error(`GetFilteredLoadsPage answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as { rows: { loadNumber: string; loadDriverNames: string }[]; total: number; totalPayout: string };
 }
@@ -292,7 +294,7 @@ export async function shootScreen(page: Page, name: string) {
   const theme = await themeOf(page);
   fs.mkdirSync(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, `${name}-${width}-${theme}.png`);
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await networkQuiet(page);
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300); // the dialog fades in
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { trackRequests } from './network';
 
 export const failuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/failures');
 
@@ -93,6 +94,7 @@ export async function newContext(browser: Browser, { width = 1280, colorScheme =
   });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
+  trackRequests(context);
   if (theme) {
     // Only when nothing is stored yet, so a theme the app saves later survives reloads.
     await context.addInitScript((value) => {

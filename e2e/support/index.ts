@@ -1,5 +1,7 @@
+export { APP_HEADERS } from './api';
 export { describeFindings, seriousA11yViolations } from './axe';
 export { baseUrl, launchBrowser, newContext, type TContextOptions, type TTheme, useBrowser } from './browser';
+export { networkQuiet, trackRequests } from './network';
 export { localStorageOf, pathOf, text, visible, waitForPath } from './page-state';
 export { screenshotsDir, shoot, themeOf } from './shoot';
 export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';

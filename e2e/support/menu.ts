@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { APP_HEADERS } from './api';
 
 /** Spec §2 routes under /app and the §6 object that guards each, for reading the sidebar. */
 export const OBJECT_OF_PATH: Record<string, string> = {
@@ -8,6 +9,7 @@ export const OBJECT_OF_PATH: Record<string, string> = {
   '/app/user-admin': 'UserAdmin',
   '/app/broker-admin': 'BrokerAdmin',
   '/app/accounting/expenses': 'ExpenseAdminPage',
+  '/app/accounting/settlements': 'DriverDashboardPage',
   '/app/accounting/load-import': 'LoadImportPage',
   '/app/accounting/payment-import': 'InvoiceImportPage',
   '/app/accounting/fuel-import': 'FuelImportPage',
@@ -40,7 +42,7 @@ export type TPermissionRow = { objectName: string; accessType: string; isMenuVis
 
 /** The signed-in person as the server tells it (POST /api/Auth/GetUserDetails, with the page's cookies). */
 export async function currentUser(page: Page) {
-  const res = await page.request.post('/api/Auth/GetUserDetails', { data: {} });
+  const res = await page.request.post('/api/Auth/GetUserDetails', { data: {}, headers: APP_HEADERS });
   if (!res.ok()) throw new Error(`GetUserDetails answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as {
     email: string;

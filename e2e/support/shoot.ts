@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { networkQuiet } from './network';
 
 export const screenshotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/screenshots');
 
@@ -23,7 +24,7 @@ export async function shoot(page: Page, name: string) {
   const theme = await themeOf(page);
   fs.mkdirSync(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, `${name}-${width}-${theme}.png`);
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await networkQuiet(page);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   return file;

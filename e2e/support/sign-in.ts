@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { networkQuiet } from './network';
 
 const isAppPage = (url: URL) => !/^\/(oidc|auth)(\/|$)/.test(url.pathname) && url.pathname !== '/login';
 
@@ -28,7 +29,7 @@ export async function signIn(page: Page, email: string): Promise<string> {
   await page.locator('input[name="password"]').fill('any password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(isAppPage, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   return new URL(page.url()).pathname;
 }
 

@@ -40,7 +40,7 @@ describe.each(['light', 'dark'] as TTheme[])('accessibility, %s theme', (theme) 
 
   it('login page, with a sign-in error', async () => {
     const page = await open();
-    await page.goto('/login?error=Sign-in%20was%20cancelled.');
+    await page.goto('/login?error=access_denied');
     await visible(page.getByRole('alert'));
     await check(page);
   });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  APP_HEADERS,
   boardReady,
   COMPANY,
   currentUser,
@@ -30,7 +31,7 @@ describe('the board as a driver, and System Management as the administrator', ()
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
     // Whatever happened above, later files find the default permissions.
-    await admin?.request.post('/api/General/ResetPermissions').catch(() => {});
+    await admin?.request.post('/api/General/ResetPermissions', { headers: APP_HEADERS }).catch(() => {});
     for (const c of contexts) await c.close();
   });
   const signedIn = async (email: string) => {
@@ -72,7 +73,9 @@ describe('the board as a driver, and System Management as the administrator', ()
     await visible(dialog);
     expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Duplicate' }).count()).toBe(0);
-    expect(await dialog.locator('#load-loadNumber').isDisabled()).toBe(true);
+    // Read-only: the load as text at full contrast, no inputs.
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await visible(dialog.getByRole('definition').filter({ hasText: loadNumber }));
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -128,6 +131,9 @@ describe('the board as a driver, and System Management as the administrator', ()
     await admin.getByRole('tab', { name: 'Service' }).click();
     const field = admin.getByRole('textbox', { name: 'Service Url' });
     await visible(field);
+    // The demo's board address, put back at the end so later tests still reach the simulator.
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).not.toBe('');
+    const original = await field.inputValue();
     await field.fill('');
     await field.blur();
     await text(admin, 'Field is required');
@@ -141,6 +147,8 @@ describe('the board as a driver, and System Management as the administrator', ()
     await admin.reload();
     // The field fills in once the stored address has arrived.
     await expect.poll(() => admin.getByRole('textbox', { name: 'Service Url' }).inputValue(), { timeout: 10_000 }).toBe(url);
+    const restored = await admin.request.post(`/api/General/setServiceUrl?url=${encodeURIComponent(original)}`, { headers: APP_HEADERS });
+    expect(restored.ok()).toBe(true);
   });
 
   it('roles & permissions: Load Board set to None for drivers leaves the driver’s menu; reset brings it back', async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPANY, currentUser, DEMO, localStorageOf, openProviderPage, pathOf, signIn, signInButton, text, useBrowser, visible, waitForPath } from '../support';
+import { APP_HEADERS, COMPANY, currentUser, DEMO, localStorageOf, networkQuiet, openProviderPage, pathOf, signIn, signInButton, text, useBrowser, visible, waitForPath } from '../support';
 
 /** Issue #2 proof: the shell around every page and the flows that start and end a session. */
 describe('app shell', () => {
@@ -61,12 +61,12 @@ describe('app shell', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await waitForPath(page, '/', 30_000);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await visible(page.getByRole('link', { name: 'Sign in' }));
     expect(await localStorageOf(page)).toEqual({});
 
     // The session is gone on the server too.
-    const res = await page.request.post('/api/Auth/GetUserDetails', { data: {} });
+    const res = await page.request.post('/api/Auth/GetUserDetails', { data: {}, headers: APP_HEADERS });
     expect(res.status()).toBe(401);
     await page.goto('/app/home');
     await waitForPath(page, '/login');

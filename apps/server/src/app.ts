@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -6,53 +8,121 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { accessGuard } from './access/guard';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { refuseOtherCompany } from './access/company-header';
+import { loadContext } from './access/context';
+import { accessGuard, SESSION_COOKIE } from './access/guard';
+import { idempotency } from './access/idempotency';
+import { refuseForgery } from './access/forgery';
+import { redirectToPublicHost } from './access/public-host';
+import { proxyTrust } from './access/proxies';
+import { limitApiPerSession, signInLimit } from './access/rate-limits';
 import { mountDevProvider } from './auth/dev-provider';
 import { createOidcClient } from './auth/oidc-client';
 import { repoRoot, type TConfig } from './config';
 import type { TDatabase } from './db/client';
-import { AppError, STATUS_OF } from './lib/errors';
+import { scheduleHousekeeping, type TJobs } from './jobs';
+import { errorHandler, refuseNulBytes } from './lib/error-handler';
+import { unauthenticated } from './lib/errors';
+import { isApiPath } from './lib/paths';
 import { collectRoutes } from './lib/route-table';
-import { authModule } from './modules/auth/routes';
-import { brokersModule } from './modules/brokers/routes';
-import { healthModule } from './modules/health/routes';
-import { loadsModule } from './modules/loads/routes';
-import { lookupsModule } from './modules/lookups/routes';
-import { boardLookupsModule } from './modules/lookups-board/routes';
-import { permissionsModule } from './modules/permissions/routes';
-import { settingsModule } from './modules/settings/routes';
-import { usersModule } from './modules/users/routes';
-import { workWeeksModule } from './modules/work-weeks/routes';
+import { uploads } from './lib/upload';
+import { mountDemoBoard } from './loadboard/demo-board';
+import { scheduleSessionRefresh } from './loadboard/jobs';
+import { type TVault, vaultFromConfig } from './loadboard/vault';
+import { accountingModule } from './modules/accounting';
+import { authModule } from './modules/auth';
+import { brokersModule } from './modules/brokers';
+import { cookiesModule } from './modules/cookies';
+import { driverDashboardModule } from './modules/driver-dashboard';
+import { fuelModule } from './modules/fuel';
+import { expensesModule } from './modules/expenses';
+import { healthModule } from './modules/health';
+import { importsModule } from './modules/imports';
+import { loadOrdersModule, scheduleOrderJobs, startOrderEngine, type TEngineOptions, type TOrderEngine } from './modules/load-orders';
+import { loadSearchModule } from './modules/load-search';
+import { loadsModule } from './modules/loads';
+import { lookupsModule } from './modules/lookups';
+import { permissionsModule } from './modules/permissions';
+import { settingsModule } from './modules/settings';
+import { frozenDashboard, settlementsModule } from './modules/settlements';
+import { usersModule } from './modules/users';
+import { workWeeksModule } from './modules/work-weeks';
 
 export type TAppDeps = {
   config: TConfig;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
+  /** A logger to use as it is (tests capture what is logged). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Seals the external board's sessions; from configuration when not given. */
+  vault?: TVault;
+  /**
+   * Background jobs (jobs/startJobs). When given, the app schedules its housekeeping on them,
+   * offers them to modules as `app.jobs`, and stops them when it closes. Tests without jobs leave it out.
+   */
+  jobs?: TJobs;
+  /**
+   * The load-order engine: runs with the jobs unless false (or config ORDER_ENGINE=off); options
+   * here start it even without jobs (tests).
+   */
+  engine?: false | TEngineOptions;
+  /** Mounts the simulated load board under /demo-board (demo mode only; refused in production). */
+  demoBoard?: boolean;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | null;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: TJobs | null;
+    /** The load-order engine of this server, when it runs. */
+    orderEngine: TOrderEngine | null;
+  }
+}
 
 export const defaultWebDist = path.join(repoRoot, 'apps/web/dist');
 
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
+  const vault = deps.vault ?? vaultFromConfig(config);
+  // Only the configured proxies may name the client's address and protocol (none by default).
+  const trusted = proxyTrust(config.trustProxy);
+  // Marks the server's own in-process calls to its built-in provider (not rate limited).
+  const internalMark = { header: 'x-haulboard-internal', value: randomBytes(24).toString('hex') };
   const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: true,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    trustProxy: trusted ? (address: string) => trusted(address) : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   collectRoutes(app);
+  app.decorate('jobs', deps.jobs ?? null);
+  if (deps.jobs) {
+    const jobs = deps.jobs;
+    app.addHook('onClose', async () => jobs.stop());
+    await scheduleHousekeeping(jobs, { db });
+    await scheduleSessionRefresh(jobs, { db, vault, log: app.log });
+    await scheduleOrderJobs(jobs, { db });
+  }
+  // The engine tells this server's order-event streams at once; streams also see other servers' changes in the database.
+  const orderChanges = new EventEmitter();
+  let engine: TOrderEngine | null = null;
+  if (deps.engine !== false && (deps.engine || (deps.jobs && config.orderEngine))) {
+    engine = startOrderEngine(db, vault, {
+      requestsPerSecond: config.boardRequestsPerSecond,
+      log: app.log,
+      onChange: (change) => orderChanges.emit('change', change),
+      ...(deps.engine || {}),
+    });
+    const started = engine;
+    app.addHook('onClose', async () => started.stop());
+  }
+  app.decorate('orderEngine', engine);
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
@@ -72,8 +142,27 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
-  // Only the sign-in routes are limited (per address); API routes are behind a session.
+  app.addHook('onRequest', async (req, reply) => {
+    // On the raw response, so the built-in provider's own (hijacked) answers carry it too.
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    // API answers hold a company's data: no browser or proxy keeps a copy.
+    if (isApiPath(req.url.split('?')[0])) reply.header('cache-control', 'no-store');
+  });
+  redirectToPublicHost(app, { publicUrl: config.publicUrl, fromTrustedProxy: (req) => !!trusted?.(req.raw.socket?.remoteAddress) });
+  refuseForgery(app, { publicUrl: config.publicUrl });
+  // The sign-in routes have their own limit (per address); every API route is limited per session.
+  limitApiPerSession(app, config.apiRateLimit);
   await app.register(rateLimit, { global: false });
+  await app.register(uploads);
+  if (config.production) {
+    // In production the API's map is for signed-in people only.
+    app.addHook('onRequest', async (req) => {
+      const pathname = req.url.split('?')[0];
+      if (pathname !== '/api/docs' && !pathname.startsWith('/api/docs/')) return;
+      const token = req.cookies?.[SESSION_COOKIE];
+      if (!token || !(await loadContext(db, token))) throw unauthenticated();
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'Haulboard API', version: '1.0.0', description: 'The back office of a trucking company.' },
@@ -84,14 +173,18 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessGuard, { db });
+  await app.register(accessGuard, { db, sessionIdleHours: config.sessionIdleHours });
+  // After the guard (401/403 first), before the route's own validation.
+  app.addHook('preValidation', refuseOtherCompany);
+  app.addHook('preValidation', refuseNulBytes);
+  await app.register(idempotency, { db });
 
   const oidc = createOidcClient({
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,
     clientSecret: config.oidc.clientSecret,
     // The built-in provider lives in this process: answer its requests without a network hop.
-    fetch: config.oidc.builtIn ? inProcessFetch(app, config.publicUrl) : undefined,
+    fetch: config.oidc.builtIn ? inProcessFetch(app, config.publicUrl, internalMark) : undefined,
   });
   if (config.oidc.builtIn) {
     await mountDevProvider(app, {
@@ -102,19 +195,35 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       redirectUri: `${config.publicUrl}/auth/callback`,
       postLogoutRedirectUri: `${config.publicUrl}/`,
       cookieSecret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      rateLimit: signInLimit(internalMark),
     });
   }
 
   await app.register(healthModule, { database });
-  await app.register(authModule, { db, oidc, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  await app.register(authModule, {
+    db,
+    oidc,
+    issuer: config.oidc.issuer,
+    requireEmailVerified: config.requireEmailVerified,
+    publicUrl: config.publicUrl, secureCookies: config.secureCookies, sessionIdleHours: config.sessionIdleHours, signInLimit: signInLimit(internalMark) });
   await app.register(usersModule, { db });
   await app.register(lookupsModule, { db });
-  await app.register(boardLookupsModule, { db });
   await app.register(brokersModule, { db });
   await app.register(loadsModule, { db });
   await app.register(workWeeksModule, { db });
   await app.register(settingsModule, { db });
   await app.register(permissionsModule, { db });
+  await app.register(cookiesModule, { db, vault });
+  await app.register(loadOrdersModule, { db, changes: orderChanges });
+  await app.register(loadSearchModule, { db, vault });
+  await app.register(fuelModule, { db });
+  await app.register(driverDashboardModule, { db, frozen: frozenDashboard });
+  await app.register(settlementsModule, { db });
+  await app.register(accountingModule, { db, vault });
+  await app.register(expensesModule, { db });
+  await app.register(importsModule, { db });
+  if (deps.demoBoard) await mountDemoBoard(app, { production: config.production, db });
 
   const webDist = deps.webDist === undefined ? defaultWebDist : deps.webDist;
   if (webDist) {
@@ -123,6 +232,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.get('/*', { config: { access: { kind: 'public' } } }, async (req, reply) => {
       const file = req.url.split('?')[0];
+      // A missing API route is missing, not the web app: clients and monitors must see a 404.
+      if (isApiPath(file)) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${file}` });
       const candidate = path.join(webDist, path.normalize(file));
       if (candidate.startsWith(webDist) && path.extname(file) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         const immutable = file.startsWith('/assets/');
@@ -141,33 +252,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError, req: any, reply: any) {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const v of error.validation) {
-      const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as any)?.issue?.path?.join('.') || '_';
-      fieldErrors[key] = [...(fieldErrors[key] ?? []), v.message ?? 'Invalid value'];
-    }
-    const [field, messages] = Object.entries(fieldErrors)[0];
-    return reply.code(400).send({ statusCode: 400, code: 'BAD_REQUEST', message: `${field}: ${messages[0]}`, fieldErrors });
-  }
-  if (error instanceof AppError) {
-    const status = STATUS_OF[error.code];
-    if (error.code === 'REFUSED' || error.code === 'CONFLICT') {
-      return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
-    }
-    return reply.code(status).send({ statusCode: status, code: error.code, message: error.message, fieldErrors: error.fieldErrors });
-  }
-  const status = error.statusCode ?? 500;
-  if (status < 500) {
-    return reply.code(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message });
-  }
-  req.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
-}
+/** Powerful browser features the app never uses are off for it and anything it could embed. */
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** A fetch that answers requests to this server's own address through inject(). */
-function inProcessFetch(app: FastifyInstance, publicUrl: string) {
+function inProcessFetch(app: FastifyInstance, publicUrl: string, mark: { header: string; value: string }) {
   return async (url: string, init: RequestInit = {}) => {
     const target = new URL(url);
     if (target.origin !== new URL(publicUrl).origin) return fetch(url, init);
@@ -178,7 +267,7 @@ function inProcessFetch(app: FastifyInstance, publicUrl: string) {
     const res = await app.inject({
       method: (init.method ?? 'GET') as any,
       url: target.pathname + target.search,
-      headers: { ...headers, host: target.host },
+      headers: { ...headers, host: target.host, [mark.header]: mark.value },
       payload: init.body instanceof URLSearchParams ? init.body.toString() : (init.body as any),
     });
     const out = new Headers();

@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       expect(text).toContain('OIDC_ISSUER');
       expect(text).toContain('HAULBOARD_DEMO');
       expect(text).toContain('SESSION_SECRET');
+      expect(text).toContain('HAULBOARD_SECRET_KEY');
     }
   });
 
@@ -36,5 +37,35 @@ describe('configuration from the environment', () => {
   it('marks cookies Secure behind an https address', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://hb.example.com/' }).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://hb.example.com/' }).publicUrl).toBe('https://hb.example.com');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY lists them, and explains a bad entry', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.5/32',
+      '10.1.0.0/16',
+      '::1/128',
+      '127.0.0.0/8',
+      '::1/128',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY: "true" is not an address or a range/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrowError(/TRUST_PROXY/);
+  });
+
+  it('requires a verified email from the provider unless OIDC_REQUIRE_EMAIL_VERIFIED turns it off', () => {
+    expect(loadConfig({}).requireEmailVerified).toBe(true);
+    expect(loadConfig({ OIDC_REQUIRE_EMAIL_VERIFIED: 'false' }).requireEmailVerified).toBe(false);
+    expect(() => loadConfig({ OIDC_REQUIRE_EMAIL_VERIFIED: 'maybe' })).toThrowError(/OIDC_REQUIRE_EMAIL_VERIFIED must be true or false/);
+  });
+
+  it('keeps the built-in sign-in on loopback unless explicitly allowed on the network', () => {
+    for (const HOST of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(loadConfig({ HOST }).host).toBe(HOST);
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'haulboard.lan']) {
+      expect(() => loadConfig({ HOST }), HOST).toThrowError(/HOST: the built-in sign-in .* ALLOW_DEV_SIGNIN_ON_NETWORK=1/);
+      expect(loadConfig({ HOST, ALLOW_DEV_SIGNIN_ON_NETWORK: '1' }).host).toBe(HOST);
+    }
+    const real = { OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...real, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });

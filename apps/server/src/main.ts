@@ -3,7 +3,15 @@ import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo';
 import './db/seed/demo-board';
+import './db/seed/demo-expenses';
+import './db/seed/demo-settlements';
+import './db/seed/demo-ifta';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startJobs, type TJobsDeps } from './jobs';
+import { connectDemoCompany, DEMO_BOARD_PREFIX } from './loadboard/demo-board';
+import { VaultKeyError, vaultFromConfig } from './loadboard/vault';
+import { resealCookies } from './modules/cookies';
 
 async function main() {
   const config = loadConfig();
@@ -11,10 +19,25 @@ async function main() {
   await database.migrate();
   await ensureReferenceData(database.db);
   const seeded = config.demo ? await seedDemo(database.db) : false;
+  const vault = vaultFromConfig(config);
+  const resealed = await resealCookies(database.db, vault);
 
-  const app = await buildApp({
+  // The jobs log through the app's logger once it exists (they start first: buildApp schedules on them).
+  let app: FastifyInstance | undefined;
+  const jobs = await startJobs({
+    database,
+    log: {
+      error: (...args: [any, ...any[]]) => app?.log.error(...args),
+      warn: (...args: [any, ...any[]]) => app?.log.warn(...args),
+      info: (...args: [any, ...any[]]) => app?.log.info(...args),
+    } as TJobsDeps['log'],
+  });
+  app = await buildApp({
     config,
     database,
+    vault,
+    jobs,
+    demoBoard: config.demo && !config.production,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -35,6 +58,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const demoBoard = config.demo && !config.production && (await connectDemoCompany(database.db, vault, config.publicUrl));
+  if (resealed) app.log.info(`${resealed} stored board session(s) re-encrypted with the current HAULBOARD_SECRET_KEY`);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',
@@ -46,12 +71,13 @@ async function main() {
     lines.push('  Demo accounts:');
     for (const [email, what] of DEMO_ACCOUNTS) lines.push(`    ${email.padEnd(32)} ${what}`);
   }
+  if (demoBoard) lines.push(`  Load board: simulated, at ${config.publicUrl}${DEMO_BOARD_PREFIX} (Demo Freight is connected)`);
   lines.push('  Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof VaultKeyError) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error('\nHaulboard could not start:', error);

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { APP_REQUEST_HEADER } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type TAppDeps } from '../src/app';
+import { createVault, type TVault } from '../src/loadboard/vault';
 import { SESSION_COOKIE } from '../src/access/guard';
 import { createSession } from '../src/auth/sessions';
 import { loadConfig } from '../src/config';
 import { openPostgres, type TDatabase, wrapPglite } from '../src/db/client';
+import type { TJobs } from '../src/jobs';
 import { seedDemo, type TDemoIds, type TDemoStep } from '../src/db/seed/demo';
 import { withDatabase } from './global-setup';
 
@@ -72,13 +75,39 @@ export const EMAIL = {
  * The server over a fresh database with the demo people (and the given demo steps) seeded.
  * API tests sign in by session directly; the browser tests go through the real OIDC flow.
  */
-export async function createTestApp(options: { steps?: TDemoStep[]; env?: Record<string, string> } = {}): Promise<TTestApp> {
+export async function createTestApp(
+  options: {
+    steps?: TDemoStep[];
+    env?: Record<string, string>;
+    vault?: TVault;
+    logger?: TAppDeps['loggerInstance'];
+    /** Background jobs over the test's database (see jobs.test.ts); none when left out. */
+    jobs?: (database: TDatabase) => Promise<TJobs>;
+    /** Folder of a built web app to serve (none by default). */
+    webDist?: string;
+    /** Mounts the simulated load board under /demo-board, as demo mode does (demo-board.test.ts). */
+    demoBoard?: boolean;
+    /** Adds test-only routes before the app is ready (the upload helper's tests). */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TTestApp> {
   const database = await createTestDatabase();
   await seedDemo(database.db, options.steps ?? []);
   const ids = await demoIds(database);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, webDist: null });
+  const jobs = options.jobs ? await options.jobs(database) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    webDist: options.webDist ?? null,
+    vault: options.vault ?? createVault(randomBytes(32)),
+    loggerInstance: options.logger,
+    jobs,
+    demoBoard: options.demoBoard,
+  });
+  await options.extend?.(app);
   await app.ready();
+  asTheBrowserSends(app, config.publicUrl);
   const cookies = new Map<string, string>();
   const loginAs = async (email: string) => {
     if (!cookies.has(email)) {
@@ -110,6 +139,27 @@ export async function createTestApp(options: { steps?: TDemoStep[]; env?: Record
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * inject() sends what the web app in a browser at PUBLIC_URL sends: its Host, its Origin and the
+ * app's own header (access/forgery.ts). A test sets a header
+ * itself to send something else, or sets it to undefined to leave it out.
+ */
+function asTheBrowserSends(app: FastifyInstance, publicUrl: string) {
+  const url = new URL(publicUrl);
+  const defaults: Record<string, string> = { host: url.host };
+  // The app's API calls; not the server's own in-process calls to its built-in provider.
+  const apiDefaults: Record<string, string> = { ...defaults, origin: url.origin, [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
+  const inject = app.inject.bind(app);
+  (app as any).inject = (opts: InjectOptions | string) => {
+    if (opts === undefined || typeof opts === 'string') return inject(opts as any);
+    const given = (opts.headers ?? {}) as Record<string, unknown>;
+    const api = /^\/api(\/|\?|$)/.test(String(opts.url ?? ''));
+    const headers: Record<string, unknown> = { ...(api ? apiDefaults : defaults), ...given };
+    for (const [key, value] of Object.entries(headers)) if (value === undefined) delete headers[key];
+    return inject({ ...opts, headers } as InjectOptions);
   };
 }
 

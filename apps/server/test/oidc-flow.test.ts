@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { SIGN_IN_ERRORS, signInErrorText } from '@haulboard/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
@@ -69,11 +71,31 @@ describe('sign-in through the built-in OpenID Connect provider', () => {
     expect(me.json()).toMatchObject({ email: 'new.person@example.com', companyId: null, roleId: null, userCompanies: [] });
   });
 
-  it('sends a cancelled sign-in back to /login with the provider message', async () => {
+  it('sends a failed sign-in back to /login with a code of ours, never the provider text', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/auth/login' });
     expect(start.statusCode).toBe(302);
-    const res = await t.app.inject({ method: 'GET', url: '/auth/callback?error=access_denied&error_description=Sign-in%20was%20cancelled.' });
-    expect(res.headers.location).toBe(`/login?error=${encodeURIComponent('Sign-in was cancelled.')}`);
+    const cases: [string, string][] = [
+      ['access_denied', 'access_denied'],
+      ['login_required', 'login_required'],
+      ['consent_required', 'consent_required'],
+      ['interaction_required', 'interaction_required'],
+      ['temporarily_unavailable', 'temporarily_unavailable'],
+      ['server_error', 'server_error'],
+      ['x', 'failed'],
+      ['<script>alert(1)</script>', 'failed'],
+      ['__proto__', 'failed'],
+      ['toString', 'failed'],
+    ];
+    for (const [error, code] of cases) {
+      const description = encodeURIComponent('Your account is locked. Call +1 555 0100 to unlock it.');
+      const res = await t.app.inject({ method: 'GET', url: `/auth/callback?error=${encodeURIComponent(error)}&error_description=${description}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`/login?error=${code}`);
+      expect(String(res.headers.location)).not.toContain('locked');
+    }
+    expect(signInErrorText('access_denied')).toBe(SIGN_IN_ERRORS.access_denied);
+    expect(signInErrorText('Your account is locked.')).toBe(SIGN_IN_ERRORS.failed);
+    expect(signInErrorText('hasOwnProperty')).toBe(SIGN_IN_ERRORS.failed);
   });
 
   it('refuses a callback without the sign-in it belongs to', async () => {
@@ -86,6 +108,61 @@ describe('sign-in through the built-in OpenID Connect provider', () => {
   it('never returns to another site after sign-in', async () => {
     const { res } = await signIn(t, EMAIL.driver, '//evil.example.com/x');
     expect(res.headers.location).toBe('/');
+  });
+
+  it('returns only to a same-origin path that survives a URL parse; anything else goes home', async () => {
+    const cases: [string, string][] = [
+      ['/app/load-history?week=3#top', '/app/load-history?week=3#top'],
+      ['/\t/evil.example', '/'],
+      ['/\t\t//evil.example', '/'],
+      ['/\\evil.example', '/'],
+      ['/\\/evil.example', '/'],
+      ['//evil.example', '/'],
+      ['https://evil.example/', '/'],
+      ['javascript:alert(1)', '/'],
+      ['/\nSet-Cookie:x=1', '/'],
+      ['/\r\n', '/'],
+      ['/a\u0001b', '/'],
+      ['/\u2028', '/'],
+      ['/\u{1F69A}', '/'],
+      ['/caf\u00e9 menu', '/caf%C3%A9%20menu'],
+      ['/%09/evil.example', '/%09/evil.example'],
+      ['/./evil.example/..//x', '/'],
+      ['/app/../loadboard', '/loadboard'],
+      ['x'.repeat(600), '/'],
+    ];
+    for (const [returnTo, expected] of cases) {
+      const { res, jar } = await signIn(t, EMAIL.driver, returnTo);
+      expect(res.statusCode, JSON.stringify(returnTo)).toBe(302);
+      expect(res.headers.location, JSON.stringify(returnTo)).toBe(expected);
+      expect(new URL(String(res.headers.location), 'http://localhost:3000').origin).toBe('http://localhost:3000');
+      expect(jar.get('hb_session'), JSON.stringify(returnTo)).toBeTruthy();
+    }
+  });
+
+  it('never answers 500 on an odd returnTo, and a failed callback writes no session row', async () => {
+    for (const returnTo of ['/\n', '/\u2028', '/\u{1F69A}', '/\t/evil.example', '%E0%A4%A']) {
+      const start = await t.app.inject({ method: 'GET', url: `/auth/login?returnTo=${encodeURIComponent(returnTo)}` });
+      expect(start.statusCode).toBe(302);
+    }
+    const raw = await t.app.inject({ method: 'GET', url: '/auth/login?returnTo=%E0%A4%A&returnTo=/x' });
+    expect(raw.statusCode).toBe(302);
+    const count = async () => {
+      const r: any = await t.db.execute(sql`select count(*)::int as n from sessions`);
+      return Number((Array.isArray(r) ? r : r.rows)[0].n);
+    };
+    const before = await count();
+    for (const returnTo of ['/\n', '/\u2028', 'https://evil.example', '/ok']) {
+      const tx = t.app.signCookie(JSON.stringify({ verifier: 'v'.repeat(43), state: 's', nonce: 'n', returnTo }));
+      const res = await t.app.inject({ method: 'GET', url: '/auth/callback?code=forged&state=s', headers: { cookie: `hb_oidc=${encodeURIComponent(tx)}` } });
+      expect(res.statusCode).toBe(302);
+      expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
+      expect(String(res.headers['set-cookie'] ?? '')).not.toContain('hb_session=');
+    }
+    const broken = t.app.signCookie('{not json');
+    const res = await t.app.inject({ method: 'GET', url: '/auth/callback?code=x&state=y', headers: { cookie: `hb_oidc=${encodeURIComponent(broken)}` } });
+    expect(res.statusCode).toBe(302);
+    expect(await count()).toBe(before);
   });
 
   it('logs out: the session stops working and the provider sign-out address is given', async () => {

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startServiceWorker } from './app/service-worker';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -9,4 +8,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) startServiceWorker();
+// The service worker is registered once the page has loaded; its module is not part of the first load.
+if (import.meta.env.PROD) void import('./app/service-worker').then((m) => m.startServiceWorker());

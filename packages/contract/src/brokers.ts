@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { editId, versionField } from './board-fields';
-import { optionalText, requiredText } from './common';
+import { dotField, editId, MAX_ID, MAX_SMALL_ID, mcField, optionalText, phoneField, requiredId, requiredText, versionField, zipField } from './fields';
 import { MSG } from './messages';
+import { defineRoute, onObject, ZTextReply } from './route-def';
 
 export const DEFAULT_BROKER_STATE_ID = 5;
 
@@ -36,16 +36,12 @@ export const ZBrokerForm = z.object({
   brokerName: requiredText(MSG.brokerName, 200),
   brokerAddress: requiredText(MSG.brokerAddress, 300),
   brokerCity: requiredText(MSG.brokerCity, 100),
-  brokerStateId: z.coerce
-    .number({ error: MSG.brokerState })
-    .int({ error: MSG.brokerState })
-    .positive({ error: MSG.brokerState })
-    .default(DEFAULT_BROKER_STATE_ID),
-  brokerZipCode: requiredText(MSG.brokerZip, 20),
-  phoneNumber: requiredText(MSG.brokerRequired, 30),
+  brokerStateId: requiredId(MSG.brokerState, MAX_SMALL_ID).default(DEFAULT_BROKER_STATE_ID),
+  brokerZipCode: zipField(MSG.brokerZip),
+  phoneNumber: phoneField(MSG.brokerRequired, 20),
   email: requiredText(MSG.brokerRequired, 255).pipe(z.email({ error: 'Must be a valid email' })),
-  mcNumber: optionalText(30),
-  dotNumber: optionalText(30),
+  mcNumber: mcField(),
+  dotNumber: dotField(),
   comments: optionalText(2000),
   isActive: z.boolean().default(true),
   updatedOn: versionField(),
@@ -53,9 +49,38 @@ export const ZBrokerForm = z.object({
 export type TBrokerForm = z.input<typeof ZBrokerForm>;
 export type TBrokerFormOutput = z.output<typeof ZBrokerForm>;
 
-export const ZBrokerIdQuery = z.object({ brokerId: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }) });
+export const ZBrokerIdQuery = z.object({ brokerId: requiredId() });
 
 /** GetBrokerList: active brokers; `includeId` adds that broker even when inactive (editing an old load). */
 export const ZBrokerListQuery = z.object({
-  includeId: z.coerce.number().int().min(0).optional(),
+  includeId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
+
+export const brokerRoutes = {
+  getBrokers: defineRoute({
+    method: 'GET',
+    path: '/api/Broker',
+    summary: 'Brokers of the active company, active and inactive, by name',
+    tag: 'Brokers',
+    access: onObject('BrokerAdmin', 'Read'),
+    response: z.array(ZBroker),
+  }),
+  addUpdateBroker: defineRoute({
+    method: 'POST',
+    path: '/api/Broker/AddUpdateBroker',
+    summary: 'Add (brokerId 0) or edit a broker; changing isActive needs Write',
+    tag: 'Brokers',
+    access: onObject('BrokerAdmin', 'DenyDelete'),
+    body: ZBrokerForm,
+    response: ZTextReply,
+  }),
+  deleteBroker: defineRoute({
+    method: 'DELETE',
+    path: '/api/Broker/DeleteBroker',
+    summary: 'Delete a broker no load refers to',
+    tag: 'Brokers',
+    access: onObject('BrokerAdmin', 'Write'),
+    query: ZBrokerIdQuery,
+    response: ZTextReply,
+  }),
+} as const;

@@ -4,15 +4,28 @@ import {
   filterDate,
   filterId,
   filterYear,
+  MAX_SMALL_ID,
   optionalNumber,
+  optionalText,
   requiredDateTime,
+  requiredId,
   requiredNumber,
+  requiredText,
   versionField,
-} from './board-fields';
-import { optionalText, requiredId, requiredText } from './common';
+  ZIdQuery,
+} from './fields';
 import { MSG } from './messages';
+import { defineRoute, onObject, ZTextReply } from './route-def';
 
-/** Spec §3 Load, as the server answers it. Dates are ISO 8601 in UTC; money is a number of dollars. */
+/** A driver of a load: the first driver first, two for a team. */
+export const ZLoadDriver = z.object({ userId: z.number(), name: z.string(), unitNumber: z.string().nullable() });
+export type TLoadDriver = z.infer<typeof ZLoadDriver>;
+
+/**
+ * Spec §3 Load, as the server answers it. Dates are ISO 8601 in UTC. Payout and price per mile
+ * stay JSON numbers here, as the spec's clients read them (docs/decisions/005); the page total is
+ * an exact decimal string.
+ */
 export const ZLoad = z.object({
   loadId: z.number(),
   loadNumber: z.string(),
@@ -37,6 +50,8 @@ export const ZLoad = z.object({
   loadDrivers: z.array(z.number()),
   /** Driver names joined with ', ' in the same order; '' when no driver is assigned. */
   loadDriverNames: z.string(),
+  /** The drivers with their names and units, in the same order: read these rather than splitting the names. */
+  drivers: z.array(ZLoadDriver),
   isDispute: z.boolean(),
   comments: z.string().nullable(),
   companyName: z.string(),
@@ -67,17 +82,17 @@ export const ZLoadForm = z
     loadStartDate: requiredDateTime(),
     loadEndDate: requiredDateTime(),
     weekId: requiredId(),
-    originStateId: requiredId(),
+    originStateId: requiredId(MSG.required, MAX_SMALL_ID),
     originCity: requiredText(MSG.required, 100),
-    destinationStateId: requiredId(),
+    destinationStateId: requiredId(MSG.required, MAX_SMALL_ID),
     destinationCity: requiredText(MSG.required, 100),
     tripLength: requiredNumber({ max: 100_000 }),
     numberOfStops: requiredNumber({ int: true, max: 100 }),
     pricePerMile: requiredNumber({ max: 1000 }),
     payout: optionalNumber({ max: 10_000_000 }),
-    loadStatusId: requiredId(),
+    loadStatusId: requiredId(MSG.required, MAX_SMALL_ID),
     loadDrivers: z
-      .array(z.coerce.number().int().positive())
+      .array(requiredId())
       .max(2, { error: LOAD_TEXT.twoDriversAtMost })
       .nullish()
       .transform((v) => v ?? [])
@@ -98,6 +113,9 @@ export type TLoadFormOutput = z.output<typeof ZLoadForm>;
  */
 export const ZLoadFilter = z.object({
   loadNumber: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
+  /** Free text beyond the spec's filter: the start of the load number, or part of the broker's
+   * name, the origin or destination city, or a driver's name, ignoring case. */
+  search: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
   weekId: filterId(),
   driverId: filterId(),
   startDate: filterDate(),
@@ -109,7 +127,7 @@ export type TLoadFilter = z.input<typeof ZLoadFilter>;
 export const ZLoadHistoryFilter = z.object({
   loadNumber: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
   weekId: filterId(),
-  stateId: filterId(),
+  stateId: filterId(MAX_SMALL_ID),
   year: filterYear(),
   startDate: filterDate(),
   endDate: filterDate(),
@@ -164,7 +182,68 @@ export const ZLoadsPage = z.object({
   total: z.number(),
   /** Exact, summed in SQL, two decimals: '12345.60'. */
   totalPayout: z.string(),
+  /** Trip miles of every selected load, one decimal: '4210.5'. */
+  totalMiles: z.string(),
+  /** Total payout ÷ total miles, two decimals; null without miles. */
+  averageRatePerMile: z.string().nullable(),
   page: z.number(),
   pageSize: z.number(),
 });
 export type TLoadsPage = z.infer<typeof ZLoadsPage>;
+
+export const loadRoutes = {
+  getFilteredLoads: defineRoute({
+    method: 'POST',
+    path: '/api/Load/GetFilteredLoads',
+    summary: 'Every load the filter selects, newest start first',
+    tag: 'Loads',
+    access: onObject('LoadBoardPage', 'Read'),
+    body: ZLoadFilter,
+    response: z.array(ZLoad),
+  }),
+  getFilteredLoadsPage: defineRoute({
+    method: 'POST',
+    path: '/api/Load/GetFilteredLoadsPage',
+    summary: 'One sorted page of the loads the filter selects, with their count and payout total',
+    tag: 'Loads',
+    access: onObject('LoadBoardPage', 'Read'),
+    body: ZLoadsPageRequest,
+    response: ZLoadsPage,
+  }),
+  getLoadHistory: defineRoute({
+    method: 'POST',
+    path: '/api/Load/GetLoadHistory',
+    summary: 'Loads by number, work year or week, date range and origin state',
+    tag: 'Loads',
+    access: onObject('LoadHistoryPage', 'Read'),
+    body: ZLoadHistoryFilter,
+    response: z.array(ZLoad),
+  }),
+  getLoadHistoryPage: defineRoute({
+    method: 'POST',
+    path: '/api/Load/GetLoadHistoryPage',
+    summary: 'One sorted page of load history, with its count and payout total',
+    tag: 'Loads',
+    access: onObject('LoadHistoryPage', 'Read'),
+    body: ZLoadHistoryPageRequest,
+    response: ZLoadsPage,
+  }),
+  addUpdateLoad: defineRoute({
+    method: 'POST',
+    path: '/api/Load/AddUpdateLoad',
+    summary: 'Add (loadId 0) or edit a load',
+    tag: 'Loads',
+    access: onObject('LoadBoardPage', 'DenyDelete'),
+    body: ZLoadForm,
+    response: ZTextReply,
+  }),
+  deleteLoad: defineRoute({
+    method: 'DELETE',
+    path: '/api/Load',
+    summary: 'Delete a load',
+    tag: 'Loads',
+    access: onObject('LoadBoardPage', 'Write'),
+    query: ZIdQuery,
+    response: ZTextReply,
+  }),
+} as const;

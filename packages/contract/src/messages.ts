@@ -39,6 +39,9 @@ export const SUCCESS = {
 export const TEXT = {
   inReview:
     'Your application is under review by the company administrator. Please allow 2 days for it to be approved.',
+  accessRemovedTitle: 'Access removed',
+  accessRemoved:
+    'Your access to this company was removed by the company administrator. If you think this is a mistake, please contact them.',
   crashTitle: 'Haulboard Error',
   crash: [
     'Uh oh. It looks like the app has encountered an error.',
@@ -54,6 +57,11 @@ export const TEXT = {
 
 /** Reply-text conventions: ERROR and INFO prefixes drive the toast type. */
 export type TReplyKind = 'error' | 'info' | 'success';
+/** A reply as a person reads it: the ERROR / INFO prefix chooses the toast's colour and is not shown. */
+export function replyText(text: string): string {
+  return text.replace(/^(?:ERROR|INFO)\b:?\s*/, '');
+}
+
 export function replyKind(text: string): TReplyKind {
   if (text.startsWith('ERROR')) return 'error';
   if (text.startsWith('INFO')) return 'info';

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { defineRoute, onObject, ZTextReply } from './route-def';
+
 /** Roles, permissible objects and access levels (spec §6). Permissions are data: this file holds
  * the vocabulary and the defaults; each company may override the matrix. */
 
@@ -97,3 +101,72 @@ export function accessOn(perms: readonly TPermission[], object: string): TAccess
 export function can(perms: readonly TPermission[], object: string, level: TAccessType = 'Read'): boolean {
   return isAccessSufficient(level, accessOn(perms, object));
 }
+
+/** A permission as the current user carries it (spec §3 userPermissibleObjects). */
+export const ZPermission = z.object({
+  objectName: z.enum(PERMISSIBLE_OBJECTS),
+  accessType: z.enum(ACCESS_TYPES),
+  isMenuVisible: z.boolean(),
+});
+
+export const PERMISSION_TEXT = {
+  permissionSaved: 'Permission updated successfully',
+  permissionsReset: 'Permissions reset to defaults',
+} as const;
+
+/** Access in the editable matrix: 'None' takes an object away from a role. */
+export const MATRIX_ACCESS_TYPES = ['None', 'Read', 'DenyDelete', 'Write'] as const;
+export type TMatrixAccessType = (typeof MATRIX_ACCESS_TYPES)[number];
+
+/** Objects the Administrator role must keep with Write and in the menu, so nobody is locked out. */
+export const ADMIN_LOCKED_OBJECTS = ['SystemAdminPage', 'UserAdmin'] as const;
+
+/** One cell of the role × object matrix of the active company. */
+export const ZPermissionRow = z.object({
+  roleId: z.number(),
+  roleName: z.string(),
+  objectName: z.enum(PERMISSIBLE_OBJECTS),
+  accessType: z.enum(MATRIX_ACCESS_TYPES),
+  isMenuVisible: z.boolean(),
+  /** True when the company has not changed this cell. */
+  isDefault: z.boolean(),
+  defaultAccessType: z.enum(MATRIX_ACCESS_TYPES),
+  defaultIsMenuVisible: z.boolean(),
+});
+export type TPermissionRow = z.infer<typeof ZPermissionRow>;
+
+export const ZSetPermission = z.object({
+  roleId: z.coerce.number({ error: MSG.required }).int().min(1, { error: MSG.required }).max(3, { error: 'Unknown role' }),
+  objectName: z.enum(PERMISSIBLE_OBJECTS, { error: 'Unknown object' }),
+  accessType: z.enum(MATRIX_ACCESS_TYPES, { error: 'Choose None, Read, DenyDelete or Write' }),
+  isMenuVisible: z.boolean(),
+});
+export type TSetPermission = z.input<typeof ZSetPermission>;
+
+export const permissionRoutes = {
+  getPermissions: defineRoute({
+    method: 'GET',
+    path: '/api/General/GetPermissions',
+    summary: 'The role × object permission matrix of the active company',
+    tag: 'Permissions',
+    access: onObject('SystemAdminPage', 'Read'),
+    response: z.array(ZPermissionRow),
+  }),
+  setPermission: defineRoute({
+    method: 'POST',
+    path: '/api/General/SetPermission',
+    summary: "Change one cell of the matrix (the company's administrators only); applies from the next request",
+    tag: 'Permissions',
+    access: onObject('SystemAdminPage', 'Write'),
+    body: ZSetPermission,
+    response: ZTextReply,
+  }),
+  resetPermissions: defineRoute({
+    method: 'POST',
+    path: '/api/General/ResetPermissions',
+    summary: 'Return the matrix to the defaults (administrators only)',
+    tag: 'Permissions',
+    access: onObject('SystemAdminPage', 'Write'),
+    response: ZTextReply,
+  }),
+} as const;

@@ -1,65 +1,7 @@
 import { z } from 'zod';
-import { requiredId, requiredText } from './common';
+import { idList, phoneField, requiredId, requiredText } from './fields';
 import { MSG } from './messages';
-import { ACCESS_TYPES, PERMISSIBLE_OBJECTS } from './permissions';
-
-export const ZPermission = z.object({
-  objectName: z.enum(PERMISSIBLE_OBJECTS),
-  accessType: z.enum(ACCESS_TYPES),
-  isMenuVisible: z.boolean(),
-});
-
-/** Spec §3 "Current user". */
-export const ZCurrentUser = z.object({
-  email: z.string(),
-  displayName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  uid: z.string().nullable(),
-  userId: z.number(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  company: z.string().nullable(),
-  companyId: z.number().nullable(),
-  roleId: z.number().nullable(),
-  roleName: z.string().nullable(),
-  userCompanies: z.array(z.object({ label: z.string(), value: z.number() })),
-  userPermissibleObjects: z.array(ZPermission),
-});
-export type TCurrentUser = z.infer<typeof ZCurrentUser>;
-
-/** The body the legacy client sends; identity never comes from it. */
-export const ZUserDetailsRequest = z
-  .object({
-    email: z.string().nullish(),
-    displayName: z.string().nullish(),
-    phoneNumber: z.string().nullish(),
-    uid: z.string().nullish(),
-  })
-  .partial()
-  .nullish();
-
-export const ZPhone = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, { error: MSG.required })
-  .max(10, { error: MSG.phoneMax });
-
-/** Spec §5 Register. */
-export const ZRegisterForm = z.object({
-  companyId: requiredId(),
-  phoneNumber: ZPhone,
-});
-export type TRegisterForm = z.infer<typeof ZRegisterForm>;
-export const ZRegisterRequest = ZRegisterForm.extend({
-  email: z.string().nullish(),
-  userId: z.coerce.number().nullish(),
-});
-
-export const ZChangeCompanyRequest = z.object({
-  label: z.string().nullish(),
-  value: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
-});
+import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /** Spec §3 "User (admin view)". */
 export const ZAdminUser = z.object({
@@ -74,33 +16,38 @@ export const ZAdminUser = z.object({
   userRoleNames: z.string(),
   userCompanyNames: z.string(),
   serviceFee: z.number(),
+  /** 'flat': serviceFee dollars per work week; 'percent': serviceFee % of the driver's gross. */
+  serviceFeeType: z.enum(['flat', 'percent']),
   unitNumber: z.string().nullable(),
   isActive: z.boolean(),
   lastLoginDate: z.string().nullable(),
+  /** False when the person also belongs to a company the caller does not administer: their name
+   * and phone are then theirs (or an administrator of all their companies') to change. */
+  canEditPersonFields: z.boolean(),
   updatedOn: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 /** Spec §5 User edit. Email is read-only and ignored by the server. */
 export const ZUserForm = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: requiredId(),
   email: z.string().nullish(),
   firstName: requiredText(MSG.firstName, 100),
   lastName: requiredText(MSG.lastName, 100),
-  phoneNumber: z
-    .string({ error: MSG.phoneNumber })
-    .trim()
-    .min(1, { error: MSG.phoneNumber })
-    .max(20, { error: 'At most 20 characters' }),
-  userRoles: z.array(z.coerce.number().int().min(1).max(3), { error: MSG.userRoles }).min(1, { error: MSG.userRoles }),
-  userCompanies: z
-    .array(z.coerce.number().int().positive(), { error: MSG.userCompanies })
-    .min(1, { error: MSG.userCompanies }),
+  phoneNumber: phoneField(MSG.phoneNumber, 10, MSG.phoneMax),
+  userRoles: z
+    .array(z.coerce.number({ error: 'Unknown role' }).int({ error: 'Unknown role' }).min(1, { error: 'Unknown role' }).max(3, { error: 'Unknown role' }), {
+      error: MSG.userRoles,
+    })
+    .min(1, { error: MSG.userRoles })
+    .transform((ids) => [...new Set(ids)]),
+  userCompanies: idList(MSG.userCompanies).pipe(z.array(z.number()).min(1, { error: MSG.userCompanies })),
   serviceFee: z.coerce
     .number({ error: 'Service fee must be a number' })
     .min(0, { error: 'Service fee cannot be negative' })
     .max(1_000_000, { error: 'Service fee is too large' })
     .default(0),
+  serviceFeeType: z.enum(['flat', 'percent'], { error: 'Choose per week or % of gross' }).default('flat'),
   unitNumber: z
     .string()
     .trim()
@@ -113,4 +60,23 @@ export const ZUserForm = z.object({
 });
 export type TUserForm = z.input<typeof ZUserForm>;
 
-export const ZRequiredId = requiredId;
+
+export const userRoutes = {
+  getUsers: defineRoute({
+    method: 'GET',
+    path: '/api/auth/GetUsers',
+    summary: 'Users of the active company, applicants included',
+    tag: 'Users',
+    access: onObject('UserAdmin', 'Read'),
+    response: z.array(ZAdminUser),
+  }),
+  updateUserInformation: defineRoute({
+    method: 'POST',
+    path: '/api/auth/UpdateUserInformation',
+    summary: 'Edit a user; assigning a role to an applicant approves them',
+    tag: 'Users',
+    access: onObject('UserAdmin', 'DenyDelete'),
+    body: ZUserForm,
+    response: ZTextReply,
+  }),
+} as const;

@@ -27,6 +27,10 @@ export type TRequestContext = {
   roleId: number | null;
   roleIds: number[];
   permissions: TPermission[];
+  /** The active company deactivated this person: they hold no role there until reactivated. */
+  accessRemoved: boolean;
+  /** Seconds until the session's idle limit: the guard moves the limit forward when it has run down. */
+  idleSecondsLeft?: number;
 };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -80,6 +84,7 @@ export async function loadContext(db: TDbLike, token: string): Promise<TRequestC
   const sessionId = hashToken(token);
   const result = await db.execute(sql`
     select s.company_id as "preferredCompanyId", s.id_token as "idToken",
+      extract(epoch from s.idle_expires_at - now())::float8 as "idleSecondsLeft",
       json_build_object('id', u.id, 'email', u.email, 'uid', u.uid, 'displayName', u.display_name,
         'firstName', u.first_name, 'lastName', u.last_name, 'phoneNumber', u.phone_number,
         'lastLoginDate', u.last_login_date, 'createdOn', u.created_on, 'updatedOn', u.updated_on) as "user",
@@ -92,7 +97,7 @@ export async function loadContext(db: TDbLike, token: string): Promise<TRequestC
           'accessType', p.access_type, 'isMenuVisible', p.is_menu_visible))
         from ${rolePermissions} p where p.company_id in (select m.company_id from ${userCompanies} m where m.user_id = u.id)), '[]'::json) as "overrides"
     from ${sessions} s join ${users} u on u.id = s.user_id
-    where s.id = ${sessionId} and s.expires_at > now()
+    where s.id = ${sessionId} and s.expires_at > now() and s.idle_expires_at > now()
     limit 1`);
   const rows = (Array.isArray(result) ? result : (result as any).rows) as any[];
   const row = rows[0];
@@ -111,6 +116,8 @@ export async function loadContext(db: TDbLike, token: string): Promise<TRequestC
     roleId: roleIds.length ? Math.min(...roleIds) : null,
     roleIds,
     permissions: active ? mergePermissions(active.companyId, roleIds, parse(row.overrides)) : [],
+    accessRemoved: !!active && !active.isActive,
+    idleSecondsLeft: Number(row.idleSecondsLeft),
   };
 }
 

@@ -1,8 +1,9 @@
-import { isAccessSufficient, type TRouteAccess } from '@haulboard/contract';
+import { isAccessSufficient, TEXT, type TRouteAccess } from '@haulboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TDb } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
 import { loadContext, type TRequestContext } from './context';
 
 export const SESSION_COOKIE = 'hb_session';
@@ -18,6 +19,7 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
   if (access.kind === 'public') return;
   if (!ctx) throw unauthenticated();
   if (access.kind === 'signedIn') return;
+  if (ctx.accessRemoved) throw forbidden(TEXT.accessRemoved);
   if (!ctx.companyId || !ctx.roleId) throw forbidden('Your account is waiting for approval by the company administrator');
   if (access.kind === 'member') return;
   const held = ctx.permissions.find((p) => p.objectName === access.object)?.accessType;
@@ -26,7 +28,7 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
 
 /** The one access guard: every route states who may call it, and a route that states nothing is
  * refused outright so that a forgotten declaration fails closed. */
-export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb }) => {
+export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb; sessionIdleHours: number }) => {
   app.decorateRequest('ctx', null as unknown as TRequestContext);
   app.addHook('preValidation', async (req: FastifyRequest) => {
     const access = req.routeOptions.config?.access;
@@ -38,9 +40,16 @@ export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb }) =>
     const token = req.cookies?.[SESSION_COOKIE];
     const ctx = token ? await loadContext(opts.db, token) : null;
     enforce(access, ctx);
-    if (ctx) req.ctx = ctx;
+    if (ctx) {
+      req.ctx = ctx;
+      if (needsTouch(ctx, opts.sessionIdleHours)) await touchSession(opts.db, ctx.sessionId, opts.sessionIdleHours);
+    }
   });
 });
+
+/** The idle limit moves forward at most once a minute: most requests write nothing. */
+const needsTouch = (ctx: TRequestContext, idleHours: number) =>
+  ctx.idleSecondsLeft === undefined || !(ctx.idleSecondsLeft > idleHours * 3600 - TOUCH_EVERY_SECONDS);
 
 /** Routes added by plugins (static files, OpenAPI UI) that serve no company data. */
 export function isInfrastructureRoute(url: string) {

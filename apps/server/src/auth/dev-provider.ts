@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import type { TDb } from '../db/client';
@@ -15,6 +15,10 @@ type TDevProviderOptions = {
   redirectUri: string;
   postLogoutRedirectUri: string;
   cookieSecret: string;
+  /** Every URL the provider writes (discovery, redirects) is under this address, whatever a request says. */
+  publicUrl: string;
+  /** The sign-in rate limit (per client address), for every endpoint of the provider. */
+  rateLimit: object;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -102,13 +106,25 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
       ctx.body = page('Sign-in problem', `<p class="err">${escapeHtml(out.error_description ?? out.error)}</p><p><a href="/login">Back to Haulboard</a></p>`);
     },
   } as any);
+  // The provider builds its URLs from the request: it sees only PUBLIC_URL's host and protocol, and
+  // the client address the server decided (from the socket, or a configured proxy).
   provider.proxy = true;
+  const publicUrl = new URL(opts.publicUrl);
+  const asPublicRequest = async (req: FastifyRequest) => {
+    const headers = req.raw.headers;
+    for (const name of Object.keys(headers)) if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
+    headers.host = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = req.ip;
+  };
+  const limited = { config: { rateLimit: opts.rateLimit } };
   provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'dev identity provider error'));
 
   await app.register(async (scope) => {
     await scope.register(formbody);
+    scope.addHook('onRequest', asPublicRequest);
 
-    scope.get(`${mountPath}/interaction/:uid`, async (req, reply) => {
+    scope.get(`${mountPath}/interaction/:uid`, limited, async (req, reply) => {
       const details = await provider.interactionDetails(req.raw, reply.raw);
       reply.type('text/html').header('cache-control', 'no-store');
       return loginPage(details.uid, mountPath, '', '');
@@ -116,6 +132,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
 
     scope.post<{ Params: { uid: string }; Body: { login?: string; password?: string } }>(
       `${mountPath}/interaction/:uid/login`,
+      limited,
       async (req, reply) => {
         const login = String(req.body?.login ?? '').trim().toLowerCase();
         if (!EMAIL.test(login) || login.length > 254) {
@@ -128,7 +145,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
       },
     );
 
-    scope.post(`${mountPath}/interaction/:uid/cancel`, async (req, reply) => {
+    scope.post(`${mountPath}/interaction/:uid/cancel`, limited, async (req, reply) => {
       const target = await provider.interactionResult(
         req.raw,
         reply.raw,
@@ -143,6 +160,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
   await app.register(async (scope) => {
     // Everything else under the mount path is the provider's own: hand it the untouched request.
     scope.removeAllContentTypeParsers();
+    scope.addHook('onRequest', asPublicRequest);
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handle = provider.callback();
     const providerPagePolicy = {
@@ -156,7 +174,7 @@ export async function mountDevProvider(app: FastifyInstance, opts: TDevProviderO
         },
       },
     };
-    scope.all(`${mountPath}/*`, { helmet: providerPagePolicy } as any, async (req, reply) => {
+    scope.all(`${mountPath}/*`, { helmet: providerPagePolicy, ...limited } as any, async (req, reply) => {
       reply.hijack();
       // Like Express's mount: the provider learns its mount path from originalUrl.
       (req.raw as any).originalUrl = req.raw.url;

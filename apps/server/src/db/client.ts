@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { tenancyCheckLogger } from './tenancy-check';
 
 export type TDb = PgDatabase<any, typeof schema>;
 /** A transaction handle works wherever the database handle does. */
@@ -19,6 +21,9 @@ export type TDbLike = TDb | TTx;
 export type TDatabase = {
   db: TDb;
   kind: 'postgres' | 'pglite';
+  /** The connection string (PostgreSQL) or the embedded instance (PGlite), for pg-boss (jobs/). */
+  url?: string;
+  pglite?: PGlite;
   migrate: () => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -29,10 +34,11 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export function openPostgres(url: string, options: { max?: number } = {}): TDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // Keep timestamps and dates as the text PostgreSQL sends; money stays numeric text.
-  const db = drizzlePg(pool, { schema }) as unknown as TDb;
+  const db = drizzlePg(pool, { schema, logger: tenancyCheckLogger() }) as unknown as TDb;
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -57,10 +63,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): TData
 }
 
 export function wrapPglite(client: PGlite): TDatabase {
-  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  const db = drizzlePglite(client, { schema, logger: tenancyCheckLogger() }) as unknown as TDb;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       try {
@@ -82,8 +89,7 @@ export class DataDirLockedError extends Error {}
  */
 export async function openPglite(dataDir: string): Promise<TDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'haulboard.lock');
-  takeLock(lockPath, dataDir);
+  const lockPath = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     const database = wrapPglite(client);
@@ -100,31 +106,92 @@ export async function openPglite(dataDir: string): Promise<TDatabase> {
   }
 }
 
+/**
+ * What the lock file records: a tag that says Haulboard wrote it, and enough to recognise the very
+ * process that wrote it (its id, when it started, the machine's boot). A lock whose process is
+ * gone, whose id now belongs to another program, or that was written before the last reboot is
+ * stale and taken over; only the live Haulboard process that wrote it holds it.
+ */
+export type TDataDirLock = { app: typeof LOCK_TAG; pid: number; started: string | null; boot: string | null; host: string; since: string };
+const LOCK_TAG = 'haulboard';
+
+/** This process's lock record. */
+export const lockRecord = (pid = process.pid): TDataDirLock => ({
+  app: LOCK_TAG,
+  pid,
+  started: processStart(pid),
+  boot: bootId(),
+  host: os.hostname(),
+  since: new Date().toISOString(),
+});
+
+/** When a process started, in clock ticks since boot (Linux); null where the system does not say. */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces): field 22 is the start time.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function bootId(): string | null {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function readLock(lockPath: string): TDataDirLock | null {
+  try {
+    const value = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+    return value && value.app === LOCK_TAG && Number.isInteger(value.pid) && value.pid > 0 ? value : null;
+  } catch {
+    return null; // gone, empty, an older plain process id, or written by something else
+  }
+}
+
+/** Whether the process a lock names is that live Haulboard process (and not this one). */
+function heldByAnother(lock: TDataDirLock | null): lock is TDataDirLock {
+  if (!lock || lock.pid === process.pid) return false;
+  const boot = bootId();
+  if (lock.boot && boot && lock.boot !== boot) return false;
+  if (!isRunning(lock.pid)) return false;
+  const started = processStart(lock.pid);
+  return !(lock.started && started && lock.started !== started);
+}
+
+/** Takes the data folder's lock (DataDirLockedError while another live Haulboard holds it). */
+export function lockDataDir(dataDir: string) {
+  const lockPath = path.join(dataDir, 'haulboard.lock');
+  takeLock(lockPath, dataDir);
+  return lockPath;
+}
+
 function takeLock(lockPath: string, dataDir: string) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, `${JSON.stringify(lockRecord())}\n`, { flag: 'wx' });
       return;
     } catch (error: any) {
       if (error.code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isRunning(pid)) {
+      const lock = readLock(lockPath);
+      if (heldByAnother(lock)) {
         throw new DataDirLockedError(
-          `Another Haulboard (process ${pid}) is already using the data folder ${dataDir}.\n` +
+          `Another Haulboard (process ${lock.pid}${lock.host && lock.host !== os.hostname() ? ` on ${lock.host}` : ''}, running since ${lock.since}) is already using the data folder ${dataDir}.\n` +
             'Stop it first, or set HAULBOARD_DATA_DIR to another folder.',
         );
       }
       fs.rmSync(lockPath, { force: true });
     }
   }
+  throw new DataDirLockedError(`The data folder ${dataDir} is being opened by another process right now. Try again.`);
 }
 
-function releaseLock(lockPath: string) {
-  try {
-    if (Number(fs.readFileSync(lockPath, 'utf8')) === process.pid) fs.rmSync(lockPath, { force: true });
-  } catch {
-    /* already gone */
-  }
+export function releaseLock(lockPath: string) {
+  if (readLock(lockPath)?.pid === process.pid) fs.rmSync(lockPath, { force: true });
 }
 
 function isRunning(pid: number) {

@@ -1,6 +1,6 @@
 /** The one application error type. Codes map to HTTP statuses in the error handler; the web maps
  * them to toasts. Refusals and conflicts carry text that starts with 'ERROR', the spec's reply form. */
-export type TErrorCode = 'BAD_REQUEST' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'REFUSED' | 'TOO_LARGE';
+export type TErrorCode = 'BAD_REQUEST' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'REFUSED' | 'TOO_LARGE' | 'UNSUPPORTED_TYPE' | 'COMPANY_CHANGED';
 
 export const STATUS_OF: Record<TErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -10,6 +10,8 @@ export const STATUS_OF: Record<TErrorCode, number> = {
   CONFLICT: 409,
   REFUSED: 409,
   TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  COMPANY_CHANGED: 409,
 };
 
 export class AppError extends Error {

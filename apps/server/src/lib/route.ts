@@ -1,7 +1,8 @@
-import type { TRouteAccess, TRouteDef } from '@haulboard/contract';
+import type { TRouteAccess, TRouteDef, TUploadDef } from '@haulboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TRequestContext } from '../access/context';
+import { readUpload, type TUploadBody } from './upload';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,7 +13,8 @@ declare module 'fastify' {
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type TRouteRequest<R extends TRouteDef> = Omit<FastifyRequest, 'body' | 'query'> & {
-  body: TOut<R['body']>;
+  /** An upload route's body is its checked text parts and its files (lib/upload.ts). */
+  body: R['upload'] extends TUploadDef ? TUploadBody<R['upload']> : TOut<R['body']>;
   query: TOut<R['query']>;
   /** Set by the access guard for every route that is not public. */
   ctx: TRequestContext;
@@ -21,27 +23,37 @@ export type TRouteRequest<R extends TRouteDef> = Omit<FastifyRequest, 'body' | '
 const isTextReply = (def: TRouteDef) => (def.response as any)?.def?.type === 'string';
 
 /** Registers a contract route: its schemas validate the request and document it in OpenAPI, and
- * its access declaration is what the guard enforces. */
+ * its access declaration is what the guard enforces. An upload route's form is read after the
+ * guard (401/403 before any byte of the file is kept) and before the idempotency check. */
 export function route<R extends TRouteDef>(
   app: FastifyInstance,
   def: R,
   handler: (req: TRouteRequest<R>, reply: FastifyReply) => Promise<z.input<R['response']>>,
 ) {
   const text = isTextReply(def);
+  const upload = def.upload;
   app.route({
     method: def.method,
     url: def.path,
-    config: { access: def.access },
+    config: { access: def.access, ...(upload ? { upload: true } : {}) },
+    ...(upload
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            req.body = await readUpload(req, upload);
+          },
+        }
+      : {}),
     schema: {
       summary: def.summary,
       tags: [def.tag],
+      ...(upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(text ? {} : { response: { 200: def.response } }),
     },
     handler: async (req, reply) => {
       const result = await handler(req as unknown as TRouteRequest<R>, reply);
-      if (text) reply.type('text/plain; charset=utf-8');
+      if (text && !reply.hasHeader('content-type')) reply.type('text/plain; charset=utf-8');
       return result;
     },
   });

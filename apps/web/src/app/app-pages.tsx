@@ -1,9 +1,20 @@
 import type { TPermissibleObject } from '@haulboard/contract';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
+import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import LocalGasStationOutlinedIcon from '@mui/icons-material/LocalGasStationOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
+import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
+import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import type { ReactElement } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
@@ -51,6 +62,13 @@ export const appPages: TAppPage[] = [
     lazy: () => import('../features/loads/weekly-print-page').then((m) => ({ Component: m.WeeklyPrintPage })),
   },
   {
+    path: paths.driverDashboard,
+    label: 'Driver Dashboard',
+    object: 'DriverDashboardPage',
+    icon: <AccountBalanceWalletOutlinedIcon />,
+    lazy: () => import('../features/driver-dashboard/driver-dashboard-page').then((m) => ({ Component: m.DriverDashboardPage })),
+  },
+  {
     path: paths.loadHistory,
     label: 'Load History',
     object: 'LoadHistoryPage',
@@ -72,11 +90,86 @@ export const appPages: TAppPage[] = [
     lazy: () => import('../features/brokers/broker-admin-page').then((m) => ({ Component: m.BrokerAdminPage })),
   },
   {
+    path: paths.expenses,
+    label: 'Expenses',
+    object: 'ExpenseAdminPage',
+    icon: <ReceiptLongOutlinedIcon />,
+    lazy: () => import('../features/expenses/expense-admin-page').then((m) => ({ Component: m.ExpenseAdminPage })),
+  },
+  {
+    path: paths.settlements,
+    label: 'Settlements',
+    object: 'DriverDashboardPage',
+    icon: <PaymentsOutlinedIcon />,
+    lazy: () => import('../features/settlements/settlements-page').then((m) => ({ Component: m.SettlementsPage })),
+  },
+  {
+    path: paths.searchDashboard,
+    label: 'Search Dashboard',
+    object: 'SearchDashboardPage',
+    icon: <TravelExploreOutlinedIcon />,
+    lazy: () => import('../features/load-orders/search-dashboard-page').then((m) => ({ Component: m.SearchDashboardPage })),
+  },
+  {
+    path: paths.iftaReport,
+    label: 'IFTA report',
+    object: 'IftaReportPage',
+    icon: <SummarizeOutlinedIcon />,
+    lazy: () => import('../features/fuel/ifta-report-page').then((m) => ({ Component: m.IftaReportPage })),
+  },
+  {
+    path: paths.loadSearch,
+    label: 'Load Search',
+    object: 'LoadSearchPage',
+    icon: <ManageSearchOutlinedIcon />,
+    lazy: () => import('../features/load-search/load-search-page').then((m) => ({ Component: m.LoadSearchPage })),
+  },
+  {
     path: paths.systemAdmin,
     label: 'System Admin',
     object: 'SystemAdminPage',
     icon: <AdminPanelSettingsOutlinedIcon />,
     group: 'System',
     lazy: () => import('../features/system-admin/system-admin-page').then((m) => ({ Component: m.SystemAdminPage })),
+  },
+  {
+    path: paths.loadImport,
+    label: 'Load Import',
+    object: 'LoadImportPage',
+    icon: <UploadFileOutlinedIcon />,
+    group: 'System',
+    lazy: () => import('../features/loads/load-import-page').then((m) => ({ Component: m.LoadImportPage })),
+  },
+  {
+    path: paths.invoiceImport,
+    label: 'Invoice Import',
+    object: 'InvoiceImportPage',
+    icon: <RequestQuoteOutlinedIcon />,
+    group: 'System',
+    lazy: () => import('../features/invoices/invoice-import-page').then((m) => ({ Component: m.InvoiceImportPage })),
+  },
+  {
+    path: paths.fuelImport,
+    label: 'Fuel Import',
+    object: 'FuelImportPage',
+    icon: <LocalGasStationOutlinedIcon />,
+    group: 'System',
+    lazy: () => import('../features/fuel/fuel-import-page').then((m) => ({ Component: m.FuelImportPage })),
+  },
+  {
+    path: paths.iftaMilesImport,
+    label: 'IFTA Miles Import',
+    object: 'IftaMilesImportPage',
+    icon: <RouteOutlinedIcon />,
+    group: 'System',
+    lazy: () => import('../features/fuel/ifta-miles-import-page').then((m) => ({ Component: m.IftaMilesImportPage })),
+  },
+  {
+    path: paths.cookieAdmin,
+    label: 'Cookie Administration',
+    object: 'CookieAdminPage',
+    icon: <CookieOutlinedIcon />,
+    group: 'System',
+    lazy: () => import('../features/cookies/cookie-admin-page').then((m) => ({ Component: m.CookieAdminPage })),
   },
 ];

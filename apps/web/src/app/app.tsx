@@ -1,49 +1,12 @@
-import { GlobalStyles } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { ToastContainer } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
 import { CrashBoundary } from './errors/crash-dialog';
 import { createAppRouter } from './router';
-import { MOBILE_QUERY } from './shell/app-shell';
-import { ThemeModeProvider, useThemeMode } from './theme';
+import { ThemeModeProvider } from './theme';
 
-/** Height of a dialog's action bar (one row of buttons) and a little air above it. */
-const DIALOG_ACTIONS = 64;
-/** Space a non-full-screen MUI dialog keeps below it. */
-const DIALOG_MARGIN = 32;
-
-/**
- * While a dialog is open, toasts rise above the bottom of the window, where its Save and
- * Duplicate buttons are: full screen on a phone, 32 px up on a narrow laptop (a 600 px dialog
- * reaches under the bottom-right corner below about 1270 px). Only bottom-right ones are used.
- */
-const toastStyles = (
-  <GlobalStyles
-    styles={{
-      ':root': { '--toastify-toast-width': 'min(320px, calc(100vw - 32px))' },
-      'body:has(.MuiDialog-root) .Toastify__toast-container--bottom-right': {
-        // The toasts' own 1rem margin stands between them and the action bar.
-        bottom: `${DIALOG_MARGIN + DIALOG_ACTIONS - 16}px`,
-        [`@media ${MOBILE_QUERY}`]: { bottom: `${DIALOG_ACTIONS - 16}px` },
-        // react-toastify's phone layout: full width, no margin under the toast.
-        '@media (max-width: 480px)': { bottom: `${DIALOG_ACTIONS}px` },
-      },
-    }}
-  />
-);
-
-/** Spec §8/§9: toasts bottom-right, closing after 5000 ms, in the current theme; a tap closes one. */
-function Toasts() {
-  const { mode } = useThemeMode();
-  return (
-    <>
-      {toastStyles}
-      <ToastContainer position="bottom-right" autoClose={5000} theme={mode === 'dark' ? 'dark' : 'light'} newestOnTop closeOnClick />
-    </>
-  );
-}
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -53,7 +16,9 @@ export function App() {
       <CrashBoundary>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Toasts />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </QueryClientProvider>
       </CrashBoundary>
     </ThemeModeProvider>

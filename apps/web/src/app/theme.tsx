@@ -26,6 +26,8 @@ export function createAppTheme(mode: TThemeMode) {
       mode,
       primary: { main: mode === 'light' ? '#1565c0' : '#90caf9' },
       secondary: { main: mode === 'light' ? '#ef6c00' : '#ffb74d' },
+      // MUI's light warning orange is 3:1 on white; this amber keeps warning chips and text at 4.5:1 (WCAG AA).
+      ...(mode === 'light' ? { warning: { main: '#b45309', contrastText: '#ffffff' } } : {}),
       background: mode === 'light' ? { default: '#f4f6f8', paper: '#ffffff' } : { default: '#0f1216', paper: '#171b21' },
     },
     shape: { borderRadius: 8 },

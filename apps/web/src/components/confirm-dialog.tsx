@@ -8,10 +8,13 @@ type TConfirmDialogProps = {
   busy?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The confirming button's text and colour: Confirm in red for a destructive action (the default). */
+  confirmText?: string;
+  color?: 'error' | 'primary' | 'warning';
 };
 
 /** Cancel / Confirm for a destructive action (spec §5 delete confirmations). */
-export function ConfirmDialog({ open, title, text, busy = false, onCancel, onConfirm }: TConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, busy = false, onCancel, onConfirm, confirmText = 'Confirm', color = 'error' }: TConfirmDialogProps) {
   const id = useId();
   return (
     <Dialog
@@ -30,8 +33,8 @@ export function ConfirmDialog({ open, title, text, busy = false, onCancel, onCon
         <Button onClick={onCancel} disabled={busy} color="inherit">
           Cancel
         </Button>
-        <Button onClick={onConfirm} loading={busy} color="error" variant="contained" autoFocus>
-          Confirm
+        <Button onClick={onConfirm} loading={busy} color={color} variant="contained" autoFocus>
+          {confirmText}
         </Button>
       </DialogActions>
     </Dialog>

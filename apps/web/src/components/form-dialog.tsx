@@ -1,5 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
-import type { FormEvent, ReactNode } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { DRAFT_RESTORED_TEXT, useFormDraft } from '../lib/form-draft';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 
 type TFormDialogProps = {
   open: boolean;
@@ -12,14 +15,60 @@ type TFormDialogProps = {
   submitLabel?: string;
   children: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** The dialog's form: with it, Cancel and Escape ask before throwing changes away. */
+  form?: UseFormReturn<any, any, any>;
+  /** Names the dialog and its object ('broker:new', 'broker:12'): what is typed survives the session's end. */
+  draftKey?: string;
 };
 
 /**
- * A dialog around a form with Cancel and Save. A click on the backdrop does not close it (spec §2:
- * edits are not thrown away by a stray click); Escape and Cancel do. Full screen on phones.
+ * A submit handler that runs once at a time: a second submit while the first is still running (a
+ * double click lands before React has disabled the button) is dropped, so nothing is sent twice.
  */
-export function FormDialog({ open, title, onClose, onSubmit, submitting = false, submitDisabled = false, submitLabel = 'Save', children, maxWidth = 'sm' }: TFormDialogProps) {
+export function useSingleSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => unknown) {
+  const running = useRef(false);
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (running.current) {
+      event.preventDefault();
+      return;
+    }
+    running.current = true;
+    Promise.resolve(onSubmit(event)).finally(() => {
+      running.current = false;
+    });
+  };
+}
+
+/**
+ * A dialog around a form with Cancel and Save. A click on the backdrop does not close it (spec §2:
+ * edits are not thrown away by a stray click); Escape and Cancel do, after asking when the form
+ * has changes. What is typed survives a session that ends meanwhile (lib/form-draft.ts). Full
+ * screen on phones.
+ */
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitting = false,
+  submitDisabled = false,
+  submitLabel = 'Save',
+  children,
+  maxWidth = 'sm',
+  form,
+  draftKey,
+}: TFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
+  const { restored } = useFormDraft(form, draftKey);
+  const submit = useSingleSubmit(onSubmit);
+  const [asking, setAsking] = useState(false);
+  // Read while rendering: react-hook-form tracks isDirty only for those who read it so.
+  const dirty = !!form?.formState.isDirty;
+  const close = () => {
+    if (submitting) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
   return (
     <Dialog
       open={open}
@@ -27,21 +76,36 @@ export function FormDialog({ open, title, onClose, onSubmit, submitting = false,
       maxWidth={maxWidth}
       fullScreen={fullScreen}
       onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !submitting) onClose();
+        if (reason !== 'backdropClick') close();
       }}
       aria-labelledby="form-dialog-title"
-      slotProps={{ paper: { component: 'form', onSubmit, noValidate: true } as object }}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
     >
       <DialogTitle id="form-dialog-title">{title}</DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
+      <DialogContent dividers>
+        {restored && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {DRAFT_RESTORED_TEXT}
+          </Alert>
+        )}
+        {children}
+      </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={submitting} color="inherit">
+        <Button onClick={close} disabled={submitting} color="inherit">
           Cancel
         </Button>
         <Button type="submit" variant="contained" loading={submitting} disabled={submitDisabled}>
           {submitLabel}
         </Button>
       </DialogActions>
+      <DiscardChangesDialog
+        open={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }

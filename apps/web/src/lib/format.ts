@@ -13,13 +13,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d.isValid() ? d.format('MM/DD/YYYY') : '';
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Money as the server sent it, shown in dollars; no arithmetic happens here. */
-export function formatMoney(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? usd.format(n) : String(value);
-}
+/** Money is formatted by the contract's money module, the same for every page and the server. */
+export { formatMoney } from '@haulboard/contract';
 
 export const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');

@@ -1,28 +1,25 @@
-import { replyKind } from '@haulboard/contract';
+import { replyKind, replyText } from '@haulboard/contract';
 import { type MutationFunction, useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { ApiError } from './api-client';
+import { failureMessage, isCompanyChanged } from './api-client';
 
 /** Spec §8 toast rules for a mutation's text reply. Returns whether the reply was a success. */
 export function notifyReply(text: string, successMessage?: string): boolean {
   const kind = replyKind(text);
   if (kind === 'error') {
-    toast.error(text);
+    toast.error(replyText(text));
     return false;
   }
-  if (kind === 'info') toast.info(text);
+  if (kind === 'info') toast.info(replyText(text));
   else toast.success(successMessage ?? text);
   return true;
 }
 
-/** The text to show for a failed request: the server's refusal or message, else a plain sentence. */
-export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return 'The request failed. Please try again.';
-}
+export { failureMessage } from './api-client';
 
 export function notifyFailure(error: unknown) {
+  // A company switched in another tab is said once, by the query client, before the tab reloads.
+  if (isCompanyChanged(error)) return;
   toast.error(failureMessage(error));
 }
 

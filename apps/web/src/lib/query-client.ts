@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthenticated } from './api-client';
+import { ApiError, isCompanyChanged, isUnauthenticated } from './api-client';
+import { keepOpenDrafts } from './form-draft';
 import { SESSION_QUERY_KEY, storeUser } from './session';
 
 /**
@@ -9,8 +10,8 @@ import { SESSION_QUERY_KEY, storeUser } from './session';
  */
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => signOutOn401(error) }),
-    mutationCache: new MutationCache({ onError: (error) => signOutOn401(error) }),
+    queryCache: new QueryCache({ onError: (error) => onAnyError(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onAnyError(error) }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
@@ -21,12 +22,26 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
-  function signOutOn401(error: unknown) {
+  function onAnyError(error: unknown) {
+    if (isCompanyChanged(error)) return reloadInActiveCompany(error as ApiError);
     if (!isUnauthenticated(error)) return;
+    // What is typed in open dialogs is kept for after signing in again (lib/form-draft.ts).
+    keepOpenDrafts();
     storeUser(null);
     client.setQueryData(SESSION_QUERY_KEY, null);
   }
   return client;
+}
+
+let reloading = false;
+/** The session now works in another company (switched in another tab): say so, then reload this
+ * tab at the start page of the active company (spec §4: a company switch goes to /). */
+function reloadInActiveCompany(error: ApiError) {
+  if (reloading) return;
+  reloading = true;
+  // The toast library is not part of the first load; it is loaded (and mostly already is) here.
+  void import('react-toastify').then(({ toast }) => toast.warning(error.message, { toastId: 'company-changed' }));
+  window.setTimeout(() => window.location.assign('/'), 2500);
 }
 
 /** Drops every cached answer except the session: used when the active company changes. */

@@ -4,16 +4,25 @@ import { vi } from 'vitest';
 type TReply = { status?: number; json?: unknown; text?: string };
 type THandler = (body: unknown, url: URL) => TReply | Promise<TReply>;
 
+/** A multipart form as the test sees it: text parts as text, files by their names. */
+function formFields(form: FormData) {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form.entries()) out[key] = typeof value === 'string' ? value : `file:${(value as File).name}`;
+  return out;
+}
+
 /**
  * Stubs fetch with answers per "METHOD /path". Unlisted calls answer 404 JSON, so a test shows
  * which call it did not expect. Returns the calls made, for assertions on bodies.
  */
 export function mockApi(handlers: Record<string, THandler | TReply>) {
+  // The server's signed-in hint (lib/session.ts): the app asks the mocked server who is signed in.
+  document.cookie = 'haulboard_signed_in=1; path=/';
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? formFields(init.body) : undefined;
     calls.push({ method, path: url.pathname + url.search, body });
     const handler = handlers[`${method} ${url.pathname}`];
     const reply: TReply = handler

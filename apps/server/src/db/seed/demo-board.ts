@@ -1,8 +1,7 @@
-import { ROLE } from '@haulboard/contract';
+import { findUsState, ROLE } from '@haulboard/contract';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { firstMondayOf, insertWeeks } from '../../modules/work-weeks/service';
+import { firstMondayOf, insertWeeks } from '../../modules/work-weeks';
 import type { TDbLike } from '../client';
-import { STATES } from '../reference-data';
 import { brokers, loadDrivers, loads, userCompanies, userRoles, users, workWeeks } from '../schema';
 import { DEMO_STEPS, type TDemoIds, type TDemoStep } from './demo';
 import { DEMO_BOARD_DRIVERS, DEMO_BROKERS, DEMO_CITIES, DEMO_COMMENTS } from './demo-board-data';
@@ -33,7 +32,7 @@ export function prng(seed: number) {
   };
 }
 
-const stateId = (code: string) => STATES.findIndex(([, c]) => c === code) + 1;
+const stateId = (code: string) => findUsState(code)!.id;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -92,6 +91,8 @@ function roadMiles(a: (typeof DEMO_CITIES)[number], b: (typeof DEMO_CITIES)[numb
 type TPlan = { row: typeof loads.$inferInsert; drivers: number[] };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const pacificFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
+const pacificDay = (isoText: string) => pacificFormat.format(new Date(isoText));
 
 /** Loads for one company: each driver runs a chain of trips (the next starts where the last ended). */
 async function planLoads(db: TDbLike, ids: TDemoIds, key: TCompanyKey, options: { weeksBack: number; seed: number }) {
@@ -193,6 +194,17 @@ async function planLoads(db: TDbLike, ids: TDemoIds, key: TCompanyKey, options: 
       }
     }
   });
+  // Each past week has a delivery on its Sunday: after the board's pay week (Sunday to Saturday,
+  // Pacific time) has closed, so the load board's invoice pays it a week later (issue #11's demo).
+  for (const week of weeks) {
+    const weekStart = Date.parse(`${week.startDate}T00:00:00Z`);
+    if (weekStart + 7 * DAY >= now) continue;
+    const saturday = iso(weekStart + 5 * DAY).slice(0, 10);
+    const delivered = plans.filter((p) => p.row.weekId === week.id && [4, 5, 6].includes(p.row.loadStatusId!) && p.drivers.length);
+    if (!delivered.length || delivered.some((p) => pacificDay(p.row.loadEndDate!) > saturday)) continue;
+    const last = delivered.reduce((a, b) => (a.row.loadEndDate! >= b.row.loadEndDate! ? a : b));
+    last.row.loadEndDate = iso(weekStart + 6 * DAY + 18 * HOUR);
+  }
   return plans;
 }
 

@@ -1,4 +1,4 @@
-import { authRoutes } from '@haulboard/contract';
+import { authRoutes, safeReturnTo, signInErrorCode, type TSignInError } from '@haulboard/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadContext } from '../../access/context';
@@ -9,21 +9,29 @@ import type { TDb } from '../../db/client';
 import { companies, userCompanies, users } from '../../db/schema';
 import { notFound, refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { toCurrentUser, upsertSignedInUser } from './service';
+import { SubjectMismatchError, toCurrentUser, upsertSignedInUser } from './service';
 
 const TX_COOKIE = 'hb_oidc';
-const SIGN_IN_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-type TAuthDeps = { db: TDb; oidc: TOidcClient; publicUrl: string; secureCookies: boolean };
-
-/** A same-site path to return to after sign-in; anything else becomes '/'. */
-export const safeReturnTo = (value: unknown) =>
-  typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length < 500 ? value : '/';
+type TAuthDeps = {
+  db: TDb;
+  oidc: TOidcClient;
+  /** The provider's issuer: with the subject, it names a person (users.oidc_subject). */
+  issuer: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  sessionIdleHours: number;
+  signInLimit: object;
+  /** Refuse an ID token whose email_verified is not true (a missing one too). */
+  requireEmailVerified: boolean;
+};
 
 export async function authModule(app: FastifyInstance, deps: TAuthDeps) {
-  const { db, oidc, publicUrl, secureCookies } = deps;
+  const { db, oidc, publicUrl, secureCookies, sessionIdleHours } = deps;
+  const SIGN_IN_LIMIT = deps.signInLimit;
   const redirectUri = `${publicUrl}/auth/callback`;
-  const loginError = (message: string) => `/login?error=${encodeURIComponent(message)}`;
+  // Only a code of ours travels to the login page, which shows its own text for it.
+  const loginError = (code: TSignInError) => `/login?error=${code}`;
 
   app.get<{ Querystring: { returnTo?: string } }>('/auth/login', { config: { access: { kind: 'public' }, rateLimit: SIGN_IN_LIMIT } }, async (req, reply) => {
     try {
@@ -39,31 +47,44 @@ export async function authModule(app: FastifyInstance, deps: TAuthDeps) {
       return reply.redirect(url, 302);
     } catch (error) {
       req.log.error({ err: error }, 'identity provider discovery failed');
-      return reply.redirect(loginError('The sign-in service cannot be reached right now. Please try again in a minute.'), 302);
+      return reply.redirect(loginError('unreachable'), 302);
     }
   });
 
   app.get<{ Querystring: Record<string, string> }>('/auth/callback', { config: { access: { kind: 'public' }, rateLimit: SIGN_IN_LIMIT } }, async (req, reply) => {
-    if (req.query.error) return reply.redirect(loginError(req.query.error_description || req.query.error), 302);
+    if (req.query.error) {
+      req.log.info({ error: String(req.query.error).slice(0, 100) }, 'the identity provider refused the sign-in');
+      return reply.redirect(loginError(signInErrorCode(req.query.error)), 302);
+    }
     const raw = req.cookies[TX_COOKIE];
     const unsigned = raw ? req.unsignCookie(raw) : null;
     reply.clearCookie(TX_COOKIE, { path: '/auth' });
     if (!unsigned?.valid || !unsigned.value) {
-      return reply.redirect(loginError('Your sign-in expired or was started in another window. Please sign in again.'), 302);
+      return reply.redirect(loginError('expired'), 302);
     }
-    const tx = JSON.parse(unsigned.value) as { verifier: string; state: string; nonce: string; returnTo: string };
     try {
+      const tx = JSON.parse(unsigned.value) as { verifier: string; state: string; nonce: string; returnTo: unknown };
+      // Decided before anything is written: a sign-in that cannot finish leaves no session behind.
+      const target = safeReturnTo(tx.returnTo);
       const { claims, idToken } = await oidc.finish(new URL(req.url, publicUrl), tx);
-      if (typeof claims.email !== 'string' || claims.email_verified === false) {
-        return reply.redirect(loginError('Your identity provider did not confirm an email address for this account.'), 302);
+      const verified = claims.email_verified === true || claims.email_verified === 'true';
+      if (typeof claims.email !== 'string' || claims.email_verified === false || (deps.requireEmailVerified && !verified)) {
+        return reply.redirect(loginError('email_unverified'), 302);
       }
-      const user = await upsertSignedInUser(db, claims as any);
-      const token = await createSession(db, user.id, idToken);
+      let user: Awaited<ReturnType<typeof upsertSignedInUser>>;
+      try {
+        user = await upsertSignedInUser(db, claims as any, deps.issuer);
+      } catch (error) {
+        if (!(error instanceof SubjectMismatchError)) throw error;
+        req.log.warn({ err: error }, 'sign-in refused: the email belongs to another sign-in account');
+        return reply.redirect(loginError('account_mismatch'), 302);
+      }
+      const token = await createSession(db, user.id, idToken, sessionIdleHours);
       setSessionCookie(reply, token, secureCookies);
-      return reply.redirect(safeReturnTo(tx.returnTo), 302);
+      return reply.redirect(target, 302);
     } catch (error: any) {
       req.log.warn({ err: error }, 'sign-in failed');
-      return reply.redirect(loginError(error?.error_description || error?.message || 'Sign-in failed'), 302);
+      return reply.redirect(loginError('failed'), 302);
     }
   });
 

@@ -1,18 +1,19 @@
 import { brokerRoutes, SUCCESS } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
-import { companyOf } from '../../lib/rows';
-import { deleteBroker, findBrokers, upsertBroker } from './service';
+import { findBrokers } from './queries';
+import { deleteBroker, upsertBroker } from './service';
 
 export async function brokersModule(app: FastifyInstance, { db }: { db: TDb }) {
-  route(app, brokerRoutes.getBrokers, async (req) => findBrokers(db, companyOf(req.ctx)));
+  route(app, brokerRoutes.getBrokers, async (req) => findBrokers(db, actorOf(req.ctx).companyId));
   route(app, brokerRoutes.addUpdateBroker, async (req) => {
-    await upsertBroker(db, req.ctx, req.body);
+    await db.transaction((tx) => upsertBroker(tx, actorOf(req.ctx), req.body));
     return SUCCESS.brokerUpdated;
   });
   route(app, brokerRoutes.deleteBroker, async (req) => {
-    await deleteBroker(db, req.ctx, req.query.brokerId);
+    await db.transaction((tx) => deleteBroker(tx, actorOf(req.ctx), req.query.brokerId));
     return SUCCESS.brokerDeleted;
   });
 }

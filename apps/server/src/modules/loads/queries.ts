@@ -1,10 +1,10 @@
-import type { TLoad, TLoadSortColumn } from '@haulboard/contract';
+import { type TLoad, type TLoadDriver, type TLoadSortColumn, type TLoadsPage, usStates } from '@haulboard/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
-import { LOAD_STATUSES, STATES } from '../../db/reference-data';
-import { brokers, companies, loadDrivers, loadStatuses, loads, states, users, workWeeks } from '../../db/schema';
+import { LOAD_STATUSES } from '../../db/reference-data';
+import { brokers, companies, loadDrivers, loadStatuses, loads, states, userCompanies, users, workWeeks } from '../../db/schema';
 import { isoOf } from '../../lib/rows';
 
 /**
@@ -19,6 +19,8 @@ import { isoOf } from '../../lib/rows';
 export type TLoadQueryFilter = {
   /** The start of the load number, ignoring case. */
   loadNumber?: string | null;
+  /** The start of the load number, or part of the broker, a city or a driver's name, ignoring case. */
+  search?: string | null;
   weekId?: number | null;
   driverId?: number | null;
   /** Calendar days 'YYYY-MM-DD', selecting by the load's start date (UTC), both ends included. */
@@ -33,9 +35,12 @@ export type TLoadQueryFilter = {
 /** Who reads: without DenyDelete on DriverDashboardPage a user sees only the loads they drive. */
 export type TLoadViewer = { userId: number; seesAllDrivers: boolean };
 
+/** The most loads one unpaged list answers; past it the reply says so and points to paging. */
+export const LOAD_LIST_CAP = 1000;
+
 export type TLoadPaging = { page: number; pageSize: number; sortBy: TLoadSortColumn; sortDir: 'asc' | 'desc' };
 
-export type TLoadsPageResult = { rows: TLoad[]; total: number; totalPayout: string; page: number; pageSize: number };
+export type TLoadsPageResult = TLoadsPage;
 
 const originState = alias(states, 'origin_state');
 const destinationState = alias(states, 'destination_state');
@@ -48,14 +53,16 @@ const nameOf = (u: string) =>
 
 const driverUser = alias(users, 'u');
 
-/** Each load's drivers in one lateral lookup on the load_drivers primary key: ids and names, in position order. */
+/** Each load's drivers in one lateral lookup on the load_drivers primary key: id, name and the
+ * unit they drive in the load's company, in position order. */
 const driversOfLoad = new QueryBuilder()
   .select({
-    ids: sql<number[] | null>`array_agg(${loadDrivers.userId} order by ${loadDrivers.position})`.as('ids'),
-    names: sql<string | null>`string_agg(${nameOf('u')}, ', ' order by ${loadDrivers.position})`.as('names'),
+    list: sql<TLoadDriver[] | string | null>`json_agg(json_build_object('userId', ${loadDrivers.userId}, 'name', ${nameOf('u')},
+      'unitNumber', ${userCompanies.unitNumber}) order by ${loadDrivers.position})`.as('list'),
   })
   .from(loadDrivers)
   .innerJoin(driverUser, eq(driverUser.id, loadDrivers.userId))
+  .leftJoin(userCompanies, and(eq(userCompanies.userId, loadDrivers.userId), eq(userCompanies.companyId, loads.companyId)))
   .where(eq(loadDrivers.loadId, loads.id))
   .as('drivers');
 
@@ -76,8 +83,7 @@ const loadColumns = {
   pricePerMile: loads.pricePerMile,
   payout: loads.payout,
   loadStatusId: loads.loadStatusId,
-  loadDrivers: sql<number[]>`coalesce(${driversOfLoad.ids}, '{}')`,
-  loadDriverNames: sql<string>`coalesce(${driversOfLoad.names}, '')`,
+  drivers: driversOfLoad.list,
   isDispute: loads.isDispute,
   comments: loads.comments,
   createdBy: sql<string | null>`${nameOf('creator')}`,
@@ -130,6 +136,15 @@ export function loadsWhere(companyId: number, filter: TLoadQueryFilter, viewer: 
     // Matches loads_company_number_prefix_idx (company_id, lower(load_number) text_pattern_ops).
     conditions.push(sql`lower(${loads.loadNumber}) like ${`${escapeLike(filter.loadNumber.toLowerCase())}%`}`);
   }
+  if (filter.search) {
+    const text = escapeLike(filter.search.toLowerCase());
+    const part = `%${text}%`;
+    conditions.push(sql`(lower(${loads.loadNumber}) like ${`${text}%`}
+      or lower(${loads.originCity}) like ${part} or lower(${loads.destinationCity}) like ${part}
+      or exists (select 1 from ${brokers} where ${brokers.companyId} = ${companyId} and ${brokers.id} = ${loads.brokerId} and lower(${brokers.name}) like ${part})
+      or exists (select 1 from ${loadDrivers} join ${users} on ${users.id} = ${loadDrivers.userId}
+        where ${loadDrivers.loadId} = ${loads.id} and lower(${nameOf('users')}) like ${part}))`);
+  }
   if (filter.weekId) conditions.push(eq(loads.weekId, filter.weekId));
   if (filter.year) {
     conditions.push(
@@ -147,18 +162,19 @@ export function loadsWhere(companyId: number, filter: TLoadQueryFilter, viewer: 
 type TRawLoad = { [K in keyof typeof loadColumns]: unknown };
 
 function toLoad(r: TRawLoad, companyName: string): TLoad {
-  const originStateId = Number(r.originStateId);
-  const destinationStateId = Number(r.destinationStateId);
-  const loadStatusId = Number(r.loadStatusId);
+  const raw = r.drivers;
+  const drivers = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? []) as TLoadDriver[];
   return {
-    ...(r as Omit<TLoad, 'originStateName' | 'destinationStateName' | 'loadStatusName' | 'companyName'>),
-    originStateName: STATES[originStateId - 1]?.[0] ?? '',
-    destinationStateName: STATES[destinationStateId - 1]?.[0] ?? '',
-    loadStatusName: LOAD_STATUSES[loadStatusId - 1] ?? '',
+    ...(r as Omit<TLoad, 'originStateName' | 'destinationStateName' | 'loadStatusName' | 'companyName' | 'loadDrivers' | 'loadDriverNames'>),
+    originStateName: usStates[Number(r.originStateId) - 1]?.name ?? '',
+    destinationStateName: usStates[Number(r.destinationStateId) - 1]?.name ?? '',
+    loadStatusName: LOAD_STATUSES[Number(r.loadStatusId) - 1] ?? '',
     tripLength: Number(r.tripLength),
     pricePerMile: Number(r.pricePerMile),
     payout: Number(r.payout),
-    loadDrivers: ((r.loadDrivers as unknown[]) ?? []).map(Number),
+    drivers,
+    loadDrivers: drivers.map((d) => Number(d.userId)),
+    loadDriverNames: drivers.map((d) => d.name).join(', '),
     companyName,
   };
 }
@@ -201,11 +217,18 @@ function pageIds(db: TDbLike, where: SQL, paging: TLoadPaging) {
     .as('page');
 }
 
-/** Every load the filter selects, newest start first (GetFilteredLoads, GetLoadHistory). */
-export async function findLoads(db: TDbLike, companyId: number, filter: TLoadQueryFilter, viewer: TLoadViewer): Promise<TLoad[]> {
+/** The loads the filter selects, newest start first, at most `limit` of them (GetFilteredLoads, GetLoadHistory). */
+export async function findLoads(
+  db: TDbLike,
+  companyId: number,
+  filter: TLoadQueryFilter,
+  viewer: TLoadViewer,
+  limit = LOAD_LIST_CAP,
+): Promise<TLoad[]> {
   const rows = await withNames(db.select({ ...loadColumns, companyName: companyNameSql(companyId) }).from(loads))
     .where(loadsWhere(companyId, filter, viewer))
-    .orderBy(...orderOf('loadStartDate', 'desc'));
+    .orderBy(...orderOf('loadStartDate', 'desc'))
+    .limit(limit);
   return rows.map((r) => toLoad(r, String(r.companyName ?? '')));
 }
 
@@ -215,11 +238,19 @@ export async function sumLoads(db: TDbLike, companyId: number, filter: TLoadQuer
     .select({
       total: sql<number>`count(*)::int`,
       totalPayout: sql<string>`coalesce(sum(${loads.payout}), 0)::numeric(16, 2)::text`,
+      totalMiles: sql<string>`coalesce(sum(${loads.tripLength}), 0)::numeric(14, 1)::text`,
+      averageRatePerMile: sql<string | null>`(sum(${loads.payout}) / nullif(sum(${loads.tripLength}), 0))::numeric(12, 2)::text`,
       companyName: companyNameSql(companyId),
     })
     .from(loads)
     .where(loadsWhere(companyId, filter, viewer));
-  return { total: Number(row.total), totalPayout: String(row.totalPayout), companyName: String(row.companyName ?? '') };
+  return {
+    total: Number(row.total),
+    totalPayout: String(row.totalPayout),
+    totalMiles: String(row.totalMiles),
+    averageRatePerMile: row.averageRatePerMile === null ? null : String(row.averageRatePerMile),
+    companyName: String(row.companyName ?? ''),
+  };
 }
 
 /**
@@ -248,6 +279,8 @@ export async function findLoadsPage(
     rows: rows.map((r) => toLoad(r, totals.companyName)),
     total: totals.total,
     totalPayout: totals.totalPayout,
+    totalMiles: totals.totalMiles,
+    averageRatePerMile: totals.averageRatePerMile,
     page: paging.page,
     pageSize: paging.pageSize,
   };

@@ -1,9 +1,12 @@
 import { loadRoutes, SUCCESS } from '@haulboard/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
-import { companyOf } from '../../lib/rows';
-import { findLoads, findLoadsPage } from './queries';
+import { findLoads, findLoadsPage, LOAD_LIST_CAP, sumLoads } from './queries';
+
+export const listCappedInfo = (total: number) =>
+  `INFO Showing the newest ${LOAD_LIST_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} loads. Narrow the filter, or page through them with GetFilteredLoadsPage.`;
 import { deleteLoad, upsertLoad, viewerOf } from './service';
 
 /** The load lists can hold thousands of rows built by the queries in this module: their replies
@@ -17,27 +20,35 @@ export async function loadsModule(app: FastifyInstance, { db }: { db: TDb }) {
     if (LIST_ROUTES.has(options.url)) options.serializerCompiler = () => (data) => JSON.stringify(data);
   });
 
-  route(app, loadRoutes.getFilteredLoads, async (req) => findLoads(db, companyOf(req.ctx), req.body, viewerOf(req.ctx)));
+  /** An unpaged list answers at most LOAD_LIST_CAP loads, newest first; when the filter selects
+   * more, the headers give the count and an INFO text that says to narrow the filter or page. */
+  const list = async (filter: Parameters<typeof findLoads>[2], ctx: Parameters<typeof actorOf>[0], reply: FastifyReply) => {
+    const actor = actorOf(ctx);
+    const viewer = viewerOf(actor);
+    const rows = await findLoads(db, actor.companyId, filter, viewer, LOAD_LIST_CAP + 1);
+    if (rows.length <= LOAD_LIST_CAP) return rows;
+    const { total } = await sumLoads(db, actor.companyId, filter, viewer);
+    reply.header('x-total-count', String(total));
+    reply.header('x-info', listCappedInfo(total));
+    return rows.slice(0, LOAD_LIST_CAP);
+  };
+  const page = ({ page, pageSize, sortBy, sortDir, ...filter }: Parameters<typeof findLoads>[2] & Parameters<typeof findLoadsPage>[3], ctx: Parameters<typeof actorOf>[0]) => {
+    const actor = actorOf(ctx);
+    return findLoadsPage(db, actor.companyId, filter, { page, pageSize, sortBy, sortDir }, viewerOf(actor));
+  };
 
-  route(app, loadRoutes.getFilteredLoadsPage, async (req) => {
-    const { page, pageSize, sortBy, sortDir, ...filter } = req.body;
-    return findLoadsPage(db, companyOf(req.ctx), filter, { page, pageSize, sortBy, sortDir }, viewerOf(req.ctx));
-  });
-
-  route(app, loadRoutes.getLoadHistory, async (req) => findLoads(db, companyOf(req.ctx), req.body, viewerOf(req.ctx)));
-
-  route(app, loadRoutes.getLoadHistoryPage, async (req) => {
-    const { page, pageSize, sortBy, sortDir, ...filter } = req.body;
-    return findLoadsPage(db, companyOf(req.ctx), filter, { page, pageSize, sortBy, sortDir }, viewerOf(req.ctx));
-  });
+  route(app, loadRoutes.getFilteredLoads, async (req, reply) => list(req.body, req.ctx, reply));
+  route(app, loadRoutes.getFilteredLoadsPage, async (req) => page(req.body, req.ctx));
+  route(app, loadRoutes.getLoadHistory, async (req, reply) => list(req.body, req.ctx, reply));
+  route(app, loadRoutes.getLoadHistoryPage, async (req) => page(req.body, req.ctx));
 
   route(app, loadRoutes.addUpdateLoad, async (req) => {
-    await upsertLoad(db, req.ctx, req.body);
+    await db.transaction((tx) => upsertLoad(tx, actorOf(req.ctx), req.body));
     return SUCCESS.loadUpdated;
   });
 
   route(app, loadRoutes.deleteLoad, async (req) => {
-    await deleteLoad(db, req.ctx, req.query.id);
+    await db.transaction((tx) => deleteLoad(tx, actorOf(req.ctx), req.query.id));
     return SUCCESS.loadDeleted;
   });
 }

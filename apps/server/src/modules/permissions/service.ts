@@ -1,8 +1,8 @@
 import {
   ADMIN_LOCKED_OBJECTS,
   DEFAULT_PERMISSION_MATRIX,
-  GENERAL_TEXT,
   PERMISSIBLE_OBJECTS,
+  PERMISSION_TEXT,
   ROLE,
   ROLE_NAMES,
   type TMatrixAccessType,
@@ -12,11 +12,10 @@ import {
 } from '@haulboard/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TRequestContext } from '../../access/context';
-import type { TDb, TDbLike } from '../../db/client';
+import { isAdministrator, type TActor } from '../../access/actor';
+import type { TDbLike } from '../../db/client';
 import { rolePermissions } from '../../db/schema';
 import { forbidden, refuse } from '../../lib/errors';
-import { companyOf } from '../../lib/rows';
 
 const ROLE_IDS = Object.keys(ROLE_NAMES).map(Number) as TRoleId[];
 
@@ -50,14 +49,14 @@ export async function findPermissionMatrix(db: TDbLike, companyId: number): Prom
 }
 
 /** The matrix is the company administrators' to change, whatever else the matrix grants. */
-function assertAdministrator(ctx: TRequestContext) {
-  if (!ctx.roleIds.includes(ROLE.Administrator)) throw forbidden('Only an administrator of the company can change permissions');
+function assertAdministrator(actor: TActor) {
+  if (!isAdministrator(actor)) throw forbidden('Only an administrator of the company can change permissions');
 }
 
 /** Changes one cell; a cell set back to its default stops being a change. */
-export async function setPermission(db: TDb, ctx: TRequestContext, cell: z.output<typeof ZSetPermission>) {
-  assertAdministrator(ctx);
-  const companyId = companyOf(ctx);
+export async function setPermission(tx: TDbLike, actor: TActor, cell: z.output<typeof ZSetPermission>) {
+  assertAdministrator(actor);
+  const { companyId } = actor;
   const isMenuVisible = cell.accessType === 'None' ? false : cell.isMenuVisible;
   if (cell.roleId === ROLE.Administrator && (ADMIN_LOCKED_OBJECTS as readonly string[]).includes(cell.objectName)) {
     if (cell.accessType !== 'Write' || !isMenuVisible) {
@@ -71,9 +70,9 @@ export async function setPermission(db: TDb, ctx: TRequestContext, cell: z.outpu
     eq(rolePermissions.objectName, cell.objectName),
   );
   if (d.accessType === cell.accessType && (d.isMenuVisible === isMenuVisible || cell.accessType === 'None')) {
-    await db.delete(rolePermissions).where(key);
+    await tx.delete(rolePermissions).where(key);
   } else {
-    await db
+    await tx
       .insert(rolePermissions)
       .values({ companyId, roleId: cell.roleId, objectName: cell.objectName, accessType: cell.accessType, isMenuVisible })
       .onConflictDoUpdate({
@@ -81,11 +80,11 @@ export async function setPermission(db: TDb, ctx: TRequestContext, cell: z.outpu
         set: { accessType: cell.accessType, isMenuVisible },
       });
   }
-  return GENERAL_TEXT.permissionSaved;
+  return PERMISSION_TEXT.permissionSaved;
 }
 
-export async function resetPermissions(db: TDb, ctx: TRequestContext) {
-  assertAdministrator(ctx);
-  await db.delete(rolePermissions).where(eq(rolePermissions.companyId, companyOf(ctx)));
-  return GENERAL_TEXT.permissionsReset;
+export async function resetPermissions(tx: TDbLike, actor: TActor) {
+  assertAdministrator(actor);
+  await tx.delete(rolePermissions).where(eq(rolePermissions.companyId, actor.companyId));
+  return PERMISSION_TEXT.permissionsReset;
 }

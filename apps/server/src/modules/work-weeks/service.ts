@@ -1,19 +1,14 @@
-import { SUCCESS, type TWorkWeek } from '@haulboard/contract';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { TRequestContext } from '../../access/context';
-import type { TDb, TDbLike } from '../../db/client';
+import { SUCCESS, type TWorkWeekPlan, usDate, weekLabel } from '@haulboard/contract';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { TActor } from '../../access/actor';
+import type { TDbLike } from '../../db/client';
 import { companies, loads, workWeeks } from '../../db/schema';
 import { refuse } from '../../lib/errors';
-import { companyOf, pgCode } from '../../lib/rows';
+import { pgCode } from '../../lib/rows';
 
 const DAY = 86_400_000;
 const parseDay = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** 'MM/DD/YYYY', the spec's date display. */
-export const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-export const weekLabel = (w: { number: number; startDate: string; endDate: string }) =>
-  `Week ${w.number} (${usDate(w.startDate)} - ${usDate(w.endDate)})`;
 
 /**
  * The weeks GenerateWorkWeeks creates from a date: consecutive 7-day weeks, the first starting on
@@ -34,22 +29,71 @@ export const firstMondayOf = (year: number) => {
   return dayOf(jan1 + ((8 - new Date(jan1).getUTCDay()) % 7) * DAY);
 };
 
-export async function findWorkWeeks(db: TDbLike, companyId: number, year?: number | null): Promise<TWorkWeek[]> {
-  const rows = await db
-    .select()
-    .from(workWeeks)
-    .where(and(eq(workWeeks.companyId, companyId), year ? eq(workWeeks.year, year) : undefined))
-    .orderBy(asc(workWeeks.startDate));
-  return rows.map((w) => ({ weekId: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate }));
-}
-
 /** One company's week changes run one at a time: the company row is the lock. */
 const lockCompany = (tx: TDbLike, companyId: number) =>
   tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const weekdayOf = (d: string) => new Date(parseDay(d)).getUTCDay();
+
+/**
+ * What generating from `date` would do, and what to confirm first: days between the company's
+ * last earlier week and the new first week that would fall in no week, and a first day on another
+ * weekday than the company's weeks start on (their latest week's). Refusals (existing or
+ * overlapping weeks) are named too, so the form can say so before anything is sent.
+ */
+export async function planWorkWeeks(db: TDbLike, companyId: number, date: string): Promise<TWorkWeekPlan> {
+  const plan = planWeeks(date);
+  const first = plan[0];
+  const last = plan[plan.length - 1];
+  const warnings: string[] = [];
+  const [before] = await db
+    .select()
+    .from(workWeeks)
+    .where(and(eq(workWeeks.companyId, companyId), lte(workWeeks.endDate, first.startDate)))
+    .orderBy(desc(workWeeks.endDate))
+    .limit(1);
+  if (before) {
+    const gap = Math.round((parseDay(first.startDate) - parseDay(before.endDate)) / DAY) - 1;
+    if (gap > 0) {
+      warnings.push(
+        `${gap} day${gap === 1 ? '' : 's'} between ${weekLabel(before)} of ${before.year} and the new first week ` +
+          `(${usDate(dayOf(parseDay(before.endDate) + DAY))} - ${usDate(dayOf(parseDay(first.startDate) - DAY))}) would be in no work week: ` +
+          'loads, expenses and fuel on those days would have no week.',
+      );
+    }
+    if (weekdayOf(before.startDate) !== weekdayOf(first.startDate)) {
+      warnings.push(
+        `Your work weeks start on ${WEEKDAYS[weekdayOf(before.startDate)]}s; ${usDate(first.startDate)} is a ${WEEKDAYS[weekdayOf(first.startDate)]}.`,
+      );
+    }
+  }
+  let refusal: string | null = null;
+  try {
+    await checkFree(db, companyId, plan);
+  } catch (error) {
+    refusal = error instanceof Error ? error.message.replace(/^ERROR /, '') : String(error);
+  }
+  return { year: first.year, weeks: plan.length, startDate: first.startDate, endDate: last.endDate, warnings, refusal };
+}
+
+/** The years the selects offer: every year with weeks, this year and next year. */
+export async function findWorkYears(db: TDbLike, companyId: number, today = new Date()) {
+  const rows = await db.selectDistinct({ year: workWeeks.year }).from(workWeeks).where(eq(workWeeks.companyId, companyId));
+  const years = new Set([...rows.map((r) => r.year), today.getUTCFullYear(), today.getUTCFullYear() + 1]);
+  return [...years].sort((a, b) => a - b);
+}
+
 /** Inserts planned weeks for a company after the overlap checks (also used by the demo seed). */
 export async function insertWeeks(tx: TDbLike, companyId: number, date: string) {
   const plan = planWeeks(date);
+  await checkFree(tx, companyId, plan);
+  await tx.insert(workWeeks).values(plan.map((w) => ({ ...w, companyId })));
+  return plan.length;
+}
+
+/** Refuses a plan whose year has weeks already or whose days overlap other weeks. */
+async function checkFree(tx: TDbLike, companyId: number, plan: ReturnType<typeof planWeeks>) {
   const year = plan[0].year;
   const [sameYear] = await tx
     .select({ id: workWeeks.id })
@@ -71,17 +115,13 @@ export async function insertWeeks(tx: TDbLike, companyId: number, date: string) 
         'Choose another start date or delete the overlapping weeks first.',
     );
   }
-  await tx.insert(workWeeks).values(plan.map((w) => ({ ...w, companyId })));
-  return plan.length;
 }
 
-export async function generateWorkWeeks(db: TDb, ctx: TRequestContext, date: string) {
-  const companyId = companyOf(ctx);
+/** Generates the year of weeks that starts on `date`, one generation per company at a time. */
+export async function generateWorkWeeks(tx: TDbLike, actor: TActor, date: string) {
+  await lockCompany(tx, actor.companyId);
   try {
-    await db.transaction(async (tx) => {
-      await lockCompany(tx, companyId);
-      await insertWeeks(tx, companyId, date);
-    });
+    await tx.transaction((sp) => insertWeeks(sp, actor.companyId, date));
   } catch (error) {
     if (pgCode(error) === '23505') throw refuse(`Work weeks for ${date.slice(0, 4)} already exist.`);
     throw error;
@@ -90,25 +130,25 @@ export async function generateWorkWeeks(db: TDb, ctx: TRequestContext, date: str
 }
 
 /** Deletes a year's weeks; refused while loads (or other records) use them. */
-export async function deleteWorkWeeks(db: TDb, ctx: TRequestContext, year: number) {
-  const companyId = companyOf(ctx);
+export async function deleteWorkWeeks(tx: TDbLike, actor: TActor, year: number) {
+  const { companyId } = actor;
+  await lockCompany(tx, companyId);
+  const yearWeeks = sql`(select ${workWeeks.id} from ${workWeeks} where ${workWeeks.companyId} = ${companyId} and ${workWeeks.year} = ${year})`;
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loads)
+    .where(and(eq(loads.companyId, companyId), sql`${loads.weekId} in ${yearWeeks}`));
+  if (Number(count) > 0) {
+    throw refuse(`${count} load${Number(count) === 1 ? '' : 's'} use work weeks of ${year}. Delete or move those loads first.`);
+  }
   try {
-    return await db.transaction(async (tx) => {
-      await lockCompany(tx, companyId);
-      const yearWeeks = sql`(select ${workWeeks.id} from ${workWeeks} where ${workWeeks.companyId} = ${companyId} and ${workWeeks.year} = ${year})`;
-      const [{ count }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(loads)
-        .where(and(eq(loads.companyId, companyId), sql`${loads.weekId} in ${yearWeeks}`));
-      if (Number(count) > 0) {
-        throw refuse(`${count} load${Number(count) === 1 ? '' : 's'} use work weeks of ${year}. Delete or move those loads first.`);
-      }
-      const deleted = await tx
+    const deleted = await tx.transaction((sp) =>
+      sp
         .delete(workWeeks)
         .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.year, year)))
-        .returning({ id: workWeeks.id });
-      return deleted.length ? SUCCESS.weeksDeleted : `INFO There are no work weeks for ${year} to delete`;
-    });
+        .returning({ id: workWeeks.id }),
+    );
+    return deleted.length ? SUCCESS.weeksDeleted : `INFO There are no work weeks for ${year} to delete`;
   } catch (error) {
     if (pgCode(error) === '23503') throw refuse(`Work weeks of ${year} are still used by other records and cannot be deleted.`);
     throw error;

@@ -10,14 +10,15 @@ function Boom(): never {
 }
 
 describe('error boundaries (spec §8)', () => {
-  it("shows 'Haulboard Error' with the three sentences and a Reload button", () => {
+  it("shows 'Haulboard Error' with the three sentences and a Reload button", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <CrashBoundary>
         <Boom />
       </CrashBoundary>,
     );
-    expect(screen.getByRole('dialog', { name: 'Haulboard Error' })).toBeTruthy();
+    // The dialog's module is lazy (not part of the first load).
+    expect(await screen.findByRole('dialog', { name: 'Haulboard Error' })).toBeTruthy();
     for (const line of TEXT.crash) expect(screen.getByText(line)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });

@@ -1,27 +1,22 @@
-import { TEXT } from '@haulboard/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
 
-/** Spec §8 crash boundary: the product name followed by 'Error', three sentences, Reload. */
+const loadView = () => import('./crash-dialog-view');
+const CrashDialogView = lazy(() => loadView().then((m) => ({ default: m.CrashDialogView })));
+
+/**
+ * Spec §8 crash dialog. Its MUI dialog is not part of the first load: the module is fetched once
+ * the page is idle (see CrashBoundary), so it is at hand when something fails.
+ */
 export function CrashDialog() {
   return (
-    <Dialog open aria-labelledby="crash-title">
-      <DialogTitle id="crash-title">{TEXT.crashTitle}</DialogTitle>
-      <DialogContent>
-        {TEXT.crash.map((line) => (
-          <DialogContentText key={line} sx={{ mb: 1 }}>
-            {line}
-          </DialogContentText>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <CrashDialogView />
+    </Suspense>
   );
 }
+
+/** The router's error element at the root: nothing else can render, so the crash dialog shows. */
+export { CrashDialog as RootRouteError };
 
 type TState = { failed: boolean };
 
@@ -31,6 +26,12 @@ export class CrashBoundary extends Component<{ children: ReactNode }, TState> {
 
   static getDerivedStateFromError(): TState {
     return { failed: true };
+  }
+
+  componentDidMount() {
+    const fetchView = () => void loadView().catch(() => {});
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fetchView, { timeout: 5000 });
+    else setTimeout(fetchView, 2000);
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {

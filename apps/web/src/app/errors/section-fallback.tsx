@@ -30,6 +30,3 @@ export function SectionRouteError() {
   }, [error]);
   return <SectionFallback />;
 }
-
-/** The router's error element at the root: nothing else can render, so the crash dialog shows. */
-export { CrashDialog as RootRouteError } from './crash-dialog';

@@ -56,6 +56,14 @@ describe('the guards in the real route tree', () => {
     expect(app.location()).toBe('/application-in-review');
   });
 
+  it('tells a person the company deactivated that their access was removed, not that they await approval', async () => {
+    mockApi({ 'POST /api/Auth/GetUserDetails': { json: { ...userFixture('inReview'), accessRemoved: true } } });
+    renderApp('/app/home');
+    expect(await screen.findByText(TEXT.accessRemoved)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: TEXT.accessRemovedTitle })).toBeTruthy();
+    expect(screen.queryByText(TEXT.inReview)).toBeNull();
+  });
+
   it('refreshes the session from the server on entering the app, so an approved applicant gets in', async () => {
     window.localStorage.setItem('user', JSON.stringify(userFixture('inReview')));
     const calls = mockApi({ 'POST /api/Auth/GetUserDetails': { json: userAdminOnly() }, ...lookups });

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Box, CircularProgress } from '@mui/material';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { failureMessage } from '../../lib/mutation';
+import { failureMessage } from '../../lib/api-client';
 import { sessionStateOf, type TSessionState, useSession } from '../../lib/session';
 import { loginPath, paths } from '../../lib/paths';
 
@@ -24,6 +25,23 @@ export function guardRedirect(required: TSessionState, current: TSessionState, h
   }
 }
 
+const loadRetry = () => import('./session-retry');
+
+/** Without even the retry's module (the site itself unreachable), a plain message and button. */
+function PlainRetry({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', alignContent: 'center', gap: 1, minHeight: '100vh', p: 2 }}>
+      {message}
+      <button type="button" onClick={onRetry}>
+        Retry
+      </button>
+    </Box>
+  );
+}
+
+/** The error state is not part of the first load: it is fetched when the first attempt fails. */
+const SessionRetry = lazy(() => loadRetry().then((m) => ({ default: m.SessionRetry }), () => ({ default: PlainRetry })));
+
 export function FullPageSpinner() {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }} aria-busy="true">
@@ -40,21 +58,17 @@ export function FullPageSpinner() {
 export function SessionGuard({ state, refresh = false }: { state: TSessionState; refresh?: boolean }) {
   const session = useSession({ refresh });
   const location = useLocation();
+  const failing = session.data === undefined && session.failureCount > 0;
+  useEffect(() => {
+    // The query retries before it gives up: time enough to fetch the error state's module.
+    if (failing) void loadRetry().catch(() => {});
+  }, [failing]);
   if (session.data === undefined) {
     if (session.isError) {
       return (
-        <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh', p: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => session.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {failureMessage(session.error)}
-          </Alert>
-        </Box>
+        <Suspense fallback={<FullPageSpinner />}>
+          <SessionRetry message={failureMessage(session.error)} onRetry={() => session.refetch()} />
+        </Suspense>
       );
     }
     return <FullPageSpinner />;

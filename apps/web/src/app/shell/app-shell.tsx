@@ -4,20 +4,22 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, Divider, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogOut } from '../../features/auth/api/log-out';
+import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { appPages } from '../app-pages';
 import { useThemeMode } from '../theme';
+import { MOBILE_QUERY, SIDEBAR_WIDTH } from './layout';
 import { buildMenu } from './menu';
 import { NavMenu } from './nav-menu';
 import { UserCard } from './user-card';
 
-/** Spec §9: sidebar open width 240 px, mobile breakpoint width up to 768 px. */
-export const SIDEBAR_WIDTH = 240;
 const MINI_WIDTH = 64;
-export const MOBILE_QUERY = '(max-width:768px)';
+
+/** Matches pushed by the load-order engine, shown on every page (its code loads only for those who may see them). */
+const OrderAlerts = lazy(() => import('../../features/load-orders/components/order-alerts'));
 
 /** The authenticated layout (spec §2 Layout): top bar, collapsible sidebar, the page. */
 export function AppShell() {
@@ -28,6 +30,7 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const seesOrders = useCan('SearchDashboardPage', 'Read');
 
   // A page chosen from the phone drawer should be visible, not hidden under the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
@@ -113,6 +116,11 @@ export function AppShell() {
         <Toolbar />
         <Outlet />
       </Box>
+      {seesOrders && (
+        <Suspense fallback={null}>
+          <OrderAlerts />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -88,7 +88,7 @@ export function DataTableBody<T>(props: TDataTableBodyProps<T>) {
     return (
       <TableBody>
         <TableRow aria-rowindex={2}>
-          <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+          <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary', '&&': { whiteSpace: 'normal' } }}>
             {loading ? 'Loading…' : emptyText}
           </TableCell>
         </TableRow>

@@ -123,6 +123,13 @@ describe('DataTable in client mode', () => {
     expect(displayedRows()).toBe('1–10 of 29');
   });
 
+  it('with paginateOnlyWhenNeeded: no paging bar while every row fits on the first page', () => {
+    const { rerender } = render(<DataTable aria-label="Loads" columns={columns} rows={makeLoads(3)} rowKey={rowKey} defaultPageSize={10} paginateOnlyWhenNeeded />);
+    expect(displayedRows()).toBeUndefined();
+    rerender(<DataTable aria-label="Loads" columns={columns} rows={makeLoads(11)} rowKey={rowKey} defaultPageSize={10} paginateOnlyWhenNeeded />);
+    expect(displayedRows()).toBe('1–10 of 11');
+  });
+
   it('offers the default page sizes and switches between them', () => {
     const onPageSizeChange = vi.fn();
     const { container } = render(

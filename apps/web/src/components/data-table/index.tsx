@@ -68,6 +68,7 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
   }, [state.page, state.pageSize, sortKey]);
 
   const lastPage = Math.max(0, Math.ceil(state.rowCount / state.pageSize) - 1);
+  const showPagination = !(props.paginateOnlyWhenNeeded && !state.isServer && lastPage === 0);
   const sizeOptions = pageSizeOptions.includes(state.pageSize)
     ? pageSizeOptions
     : [...pageSizeOptions, state.pageSize].sort((a, b) => a - b);
@@ -128,6 +129,7 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
         </Table>
       </TableContainer>
       {footer && <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>{footer}</Box>}
+      {showPagination && (
       <TablePagination
         component="div"
         count={state.rowCount}
@@ -147,6 +149,7 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
           '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pr: 1 },
         }}
       />
+      )}
     </Paper>
   );
 }

@@ -49,6 +49,8 @@ export type TDataTableProps<T> = {
   maxHeight?: number | string;
   /** E.g. a totals line under the table. */
   footer?: ReactNode;
+  /** Client mode: no paging bar while every row fits on the first page (short lists on a dashboard). */
+  paginateOnlyWhenNeeded?: boolean;
   /** Height in px assumed for a row not yet rendered, until rows are measured; default 33 (one line of text). */
   estimateRowHeight?: number;
 };

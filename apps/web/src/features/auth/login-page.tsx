@@ -1,13 +1,17 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, Typography } from '@mui/material';
+import { signInErrorText } from '@haulboard/contract';
 import { useSearchParams } from 'react-router';
 import { safeReturnTo } from '../../lib/paths';
 import { PublicLayout } from '../../components/public-layout';
+import { usePageTitle } from '../../lib/page-title';
 
-/** Spec §2 /login: one button to the identity provider; a failed sign-in's message shows here. */
+/** Spec §2 /login: one button to the identity provider; a failed sign-in's reason shows here, in our words. */
 export function LoginPage() {
+  usePageTitle('Sign in');
   const [params] = useSearchParams();
-  const error = params.get('error');
+  // A code, shown as our own text: a link cannot put words of its own on this page.
+  const error = params.has('error') ? signInErrorText(params.get('error')) : null;
   const returnTo = safeReturnTo(params.get('returnTo'));
   const href = `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
   return (

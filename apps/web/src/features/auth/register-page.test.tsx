@@ -57,7 +57,7 @@ describe('/register (spec §2, §5)', () => {
     const app = renderApp('/register');
     await chooseCompany('Demo Freight LLC');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('ERROR You are already registered with a company')).toBeTruthy();
+    expect(await screen.findByText('You are already registered with a company')).toBeTruthy();
     expect(app.location()).toBe('/register');
   });
 });

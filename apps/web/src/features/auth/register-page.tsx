@@ -13,12 +13,14 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useRegisterCompany } from './api/register-company';
 import { LogOutButton } from './log-out-button';
+import { usePageTitle } from '../../lib/page-title';
 
 type TFormIn = z.input<typeof ZRegisterForm>;
 type TFormOut = z.output<typeof ZRegisterForm>;
 
 /** Spec §2 /register and §5: company (select) and phone number, both 'Field is required'. */
 export function RegisterPage() {
+  usePageTitle('Register');
   const { data: user } = useSession();
   const navigate = useNavigate();
   const companies = useQuery(lookupQuery(lookupRoutes.getCompanyList));

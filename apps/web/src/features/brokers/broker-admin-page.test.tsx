@@ -149,7 +149,7 @@ describe('broker admin (spec §2 broker-admin, §5 Broker, §6)', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete broker' });
     expect(confirm.textContent).toContain('Are you sure you want to delete Blue Heron Freight Brokers');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    const refusal = await screen.findByText(/ERROR Blue Heron Freight Brokers has loads/);
+    const refusal = await screen.findByText(/Blue Heron Freight Brokers has loads/);
     expect(refusal.closest('.Toastify__toast')?.className).toContain('--error');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

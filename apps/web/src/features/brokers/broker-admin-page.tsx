@@ -1,7 +1,8 @@
 import type { TBroker } from '@haulboard/contract';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { Alert, Button } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useReopenDraft } from '../../lib/form-draft';
 import { PageHeader } from '../../components/page-header';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
@@ -21,6 +22,9 @@ export function BrokerAdminPage() {
   const canWrite = useCan('BrokerAdmin', 'Write');
   const [editing, setEditing] = useState<TEditing>(null);
   const [deleting, setDeleting] = useState<TBroker | null>(null);
+  // After signing in again, an Add dialog cut off by the session's end opens with what was typed.
+  const reopenAdd = useCallback(() => setEditing({ broker: null }), []);
+  useReopenDraft('broker:new', reopenAdd);
   return (
     <>
       <PageHeader

@@ -1,6 +1,7 @@
 import { LOAD_SORT_COLUMNS, type TLoad, type TLoadSortColumn } from '@haulboard/contract';
 import { Alert, Box, Typography, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn, type TSort } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -17,6 +18,49 @@ const initialFilter = (): THistoryFilter => ({
   startDate: '',
   endDate: '',
 });
+
+const PAGE_SIZES = [10, 25, 50, 100, 1000];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const positive = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/** The search as the URL holds it, so a reload, Back or a shared link shows the same loads. */
+function readSearch(params: URLSearchParams) {
+  const defaults = initialFilter();
+  const has = ['loadNumber', 'year', 'weekId', 'stateId', 'startDate', 'endDate'].some((k) => params.has(k));
+  const [sortId, sortDir] = (params.get('sort') ?? '').split('.');
+  const size = positive(params.get('size'));
+  return {
+    filter: has
+      ? {
+          loadNumber: (params.get('loadNumber') ?? '').slice(0, 50),
+          year: positive(params.get('year')),
+          weekId: positive(params.get('weekId')),
+          stateId: positive(params.get('stateId')),
+          startDate: DAY.test(params.get('startDate') ?? '') ? params.get('startDate')! : '',
+          endDate: DAY.test(params.get('endDate') ?? '') ? params.get('endDate')! : '',
+        }
+      : defaults,
+    page: Math.max(0, (positive(params.get('page')) ?? 1) - 1),
+    pageSize: size && PAGE_SIZES.includes(size) ? size : 100,
+    sort: sortId && isSortColumn(sortId) ? { id: sortId, desc: sortDir === 'desc' } : null,
+  };
+}
+
+function writeSearch(s: ReturnType<typeof readSearch>): URLSearchParams {
+  const out = new URLSearchParams();
+  const f = s.filter;
+  if (f.loadNumber.trim()) out.set('loadNumber', f.loadNumber.trim());
+  // The year is always written, so "any year" and the default are told apart.
+  out.set('year', String(f.year ?? 0));
+  if (f.weekId) out.set('weekId', String(f.weekId));
+  if (f.stateId) out.set('stateId', String(f.stateId));
+  if (f.startDate) out.set('startDate', f.startDate);
+  if (f.endDate) out.set('endDate', f.endDate);
+  if (s.page > 0) out.set('page', String(s.page + 1));
+  if (s.pageSize !== 100) out.set('size', String(s.pageSize));
+  if (s.sort) out.set('sort', `${s.sort.id}.${s.sort.desc ? 'desc' : 'asc'}`);
+  return out;
+}
 
 const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const isSortColumn = (id: string): id is TLoadSortColumn => (LOAD_SORT_COLUMNS as readonly string[]).includes(id);
@@ -99,22 +143,27 @@ const phoneColumns: TColumn<TLoad>[] = [
 /** Spec §2 load-history: a search by load ID, work year and week or dates, and origin state. */
 export function LoadHistoryPage() {
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const [filter, setFilter] = useState(initialFilter);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(100);
-  const [sort, setSort] = useState<TSort>(null);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const state = readSearch(params);
+  const { filter, page, pageSize, sort } = state;
+  const update = (next: Partial<ReturnType<typeof readSearch>>) => setParams(writeSearch({ ...state, ...next }));
+  const setPage = (p: number) => update({ page: p });
+  const setPageSize = (size: number) => update({ pageSize: size, page: 0 });
+  const setSort = (s: TSort) => update({ sort: s && isSortColumn(s.id) ? { id: s.id, desc: s.desc } : null, page: 0 });
   const sortBy = sort && isSortColumn(sort.id) ? sort.id : null;
   const history = useLoadHistoryPage({ filter, page, pageSize, sortBy, sortDir: sort?.desc ? 'desc' : 'asc' });
 
-  const search = (next: THistoryFilter) => {
-    setFilter(next);
-    setPage(0);
-  };
+  const search = (next: THistoryFilter) => update({ filter: next, page: 0 });
 
   return (
     <>
       <PageHeader title="Load History" />
-      <HistoryFilters value={filter} onSearch={search} onClear={() => search(initialFilter())} />
+      <HistoryFilters value={filter} onSearch={search} onClear={() => {
+          const cleared = initialFilter();
+          search(cleared);
+          return cleared;
+        }} />
       {history.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failureMessage(history.error)}
@@ -135,10 +184,9 @@ export function LoadHistoryPage() {
         pageSize={pageSize}
         sort={sort}
         onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
+        onPageSizeChange={setPageSize}
+        // A row opens its load on the board (the board opens a load that is the only match).
+        onRowClick={(l) => navigate(`${paths.loadBoard}/${encodeURIComponent(l.loadNumber)}`)}
         onSortChange={setSort}
         loading={history.isFetching}
         emptyText="No loads match this search"

@@ -37,6 +37,7 @@ const load = (over: Partial<TLoad> = {}): TLoad => ({
   loadStatusName: 'Booked',
   loadDrivers: [7],
   loadDriverNames: 'Sam Carter',
+  drivers: [{ userId: 7, name: 'Sam Carter', unitNumber: '101' }],
   isDispute: false,
   comments: null,
   companyName: 'Demo Freight LLC',
@@ -47,7 +48,7 @@ const load = (over: Partial<TLoad> = {}): TLoad => ({
   ...over,
 });
 
-const unpaid = load({ loadId: 2, loadNumber: 'LD-200', payout: 0, loadDrivers: [], loadDriverNames: '', isDispute: true });
+const unpaid = load({ loadId: 2, loadNumber: 'LD-200', payout: 0, loadDrivers: [], loadDriverNames: '', drivers: [], isDispute: true });
 
 const lookups = {
   'GET /api/Lookup/GetWorkWeekList': { json: WEEKS },
@@ -153,7 +154,7 @@ describe('load board (spec §2 loadboard)', () => {
     const duplicate = within(dialog).getByRole('button', { name: 'Duplicate' });
     await waitFor(() => expect(duplicate.hasAttribute('disabled')).toBe(false));
     fireEvent.click(duplicate);
-    expect(await screen.findByText('ERROR Load number LD-100 already exists')).toBeTruthy();
+    expect(await screen.findByText('Load number LD-100 already exists')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Edit load LD-100' })).toBeTruthy();
     const first = calls.filter((c) => c.path === '/api/Load/AddUpdateLoad')[0].body as Record<string, unknown>;
     expect(first.loadId).toBe(0);

@@ -1,6 +1,6 @@
 import type { TLoad } from '@haulboard/contract';
-import { Alert, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Button, useMediaQuery } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
@@ -11,6 +11,7 @@ import { BoardFilters } from './components/board-filters';
 import { BoardHeader } from './components/board-header';
 import { DeleteLoadDialog } from './components/delete-load-dialog';
 import { LoadCards } from './components/load-cards';
+import { useReopenDraft } from '../../lib/form-draft';
 import { LoadDialog, type TLoadDialogTarget } from './components/load-dialog';
 import { LoadsTable } from './components/loads-table';
 import { boardSearchParams, EMPTY_FILTER } from './lib/board-search';
@@ -36,6 +37,9 @@ export function LoadBoardPage() {
   const canDelete = useCan('LoadBoardPage', 'Write');
   const showDriver = useCan('DriverDashboardPage', 'DenyDelete');
   const [dialog, setDialog] = useState<TLoadDialogTarget | null>(null);
+  // After signing in again, an Add load cut off by the session's end opens with what was typed.
+  const reopenAdd = useCallback(() => setDialog({ mode: 'add', weekId: null, year: null }), []);
+  useReopenDraft('load:new', reopenAdd);
   const [deleting, setDeleting] = useState<TLoad | null>(null);
   const { exportLoads, isExporting } = useExportLoads();
   const isMobile = useMediaQuery('(max-width:768px)', { noSsr: true });
@@ -56,7 +60,12 @@ export function LoadBoardPage() {
 
   const open = (load: TLoad) => setDialog({ mode: canEdit ? 'edit' : 'view', load });
   const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting };
-  const emptyText = search.filter.weekId || search.filter.loadNumber || search.filter.startDate ? 'No loads match these filters' : 'No loads yet';
+  // A failed list is not an empty one: the error says so (with Retry) and the table says nothing more.
+  const emptyText = loads.isError
+    ? 'The loads could not be read'
+    : search.filter.weekId || search.filter.loadNumber || search.filter.startDate
+      ? 'No loads match these filters'
+      : 'No loads yet';
   const printQuery = boardSearchParams({ ...search, filter, page: 0 });
 
   return (
@@ -64,6 +73,8 @@ export function LoadBoardPage() {
       <BoardHeader
         totalPayout={loads.data?.totalPayout}
         loadCount={loads.data?.total}
+        totalMiles={loads.data?.totalMiles}
+        averageRatePerMile={loads.data?.averageRatePerMile}
         view={view}
         onViewChange={board.setView}
         canAdd={canEdit}
@@ -74,7 +85,15 @@ export function LoadBoardPage() {
       />
       <BoardFilters value={search.filter} showDriver={showDriver} onSearch={(f) => board.applyFilter(f) || loads.refetch()} onClear={board.clearFilter} />
       {loads.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => loads.refetch()} loading={loads.isFetching}>
+              Retry
+            </Button>
+          }
+        >
           {failureMessage(loads.error)}
         </Alert>
       )}

@@ -1,5 +1,5 @@
 import { LOAD_SORT_COLUMNS, type TLoadSortColumn } from '@haulboard/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TSort } from '../../components/data-table';
 import { useWorkWeekList } from './api/board-lookups';
@@ -23,7 +23,10 @@ export function useDefaultFilter(): TBoardFilter | null {
  */
 export function useBoardSearch() {
   const [params, setParams] = useSearchParams();
-  const search = parseBoardSearch(params);
+  // One search object per address: the filters' draft starts over only when the address changes,
+  // not on every render of the board (a filter chosen while loads arrive would otherwise be lost).
+  const query = params.toString();
+  const search = useMemo(() => parseBoardSearch(new URLSearchParams(query)), [query]);
   const defaults = useDefaultFilter();
 
   useEffect(() => {
@@ -62,7 +65,11 @@ export function useBoardSearch() {
     openLoadNumber: params.get('open'),
     /** False when the filter is the one shown already (the caller then refreshes the page). */
     applyFilter: (filter: TBoardFilter) => update({ filter, page: 0 }),
-    clearFilter: () => defaults && update({ filter: defaults, page: 0 }),
+    /** Resets the filter to its defaults and answers them (the form's fields reset to them too). */
+    clearFilter: () => {
+      if (defaults) update({ filter: defaults, page: 0 });
+      return defaults;
+    },
     setPage: (page: number) => update({ page }),
     setPageSize: (pageSize: number) => update({ pageSize, page: 0 }),
     setSort: (s: TSort) =>

@@ -31,8 +31,8 @@ const base = {
   updatedOn: '2026-11-16T10:00:00.000Z',
 };
 const loads: TLoad[] = [
-  { ...base, loadId: 1, loadNumber: 'A-1', tripLength: 1000, pricePerMile: 2.5, payout: 2500, loadDrivers: [7], loadDriverNames: 'Sam Carter' },
-  { ...base, loadId: 2, loadNumber: 'T-2', tripLength: 500, pricePerMile: 2.01, payout: 1005.01, loadDrivers: [7, 8], loadDriverNames: 'Sam Carter, Maria Lopez' },
+  { ...base, loadId: 1, loadNumber: 'A-1', tripLength: 1000, pricePerMile: 2.5, payout: 2500, loadDrivers: [7], loadDriverNames: 'Sam Carter', drivers: [{ userId: 7, name: 'Sam Carter', unitNumber: '101' }] },
+  { ...base, loadId: 2, loadNumber: 'T-2', tripLength: 500, pricePerMile: 2.01, payout: 1005.01, loadDrivers: [7, 8], loadDriverNames: 'Sam Carter, Maria Lopez', drivers: [{ userId: 7, name: 'Sam Carter', unitNumber: '101' }, { userId: 8, name: 'Maria Lopez', unitNumber: '102' }] },
 ];
 
 describe('weekly print view (spec §2 accounting/weekly-printview)', () => {

@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
-import { Alert, Box, Button, CircularProgress, GlobalStyles, Paper, Stack, ThemeProvider } from '@mui/material';
-import { createTheme } from '@mui/material/styles';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, ThemeProvider } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import { failureMessage } from '../../lib/mutation';
@@ -13,29 +12,12 @@ import { useFilteredLoads } from './api/get-filtered-loads';
 import { boardSearchParams, EMPTY_FILTER, parseBoardSearch } from './lib/board-search';
 import { readWeek } from './lib/lookup-labels';
 import { reportPeriod } from './lib/report-period';
+import { usePageTitle } from '../../lib/page-title';
 import { buildWeeklyReport } from './lib/weekly-report';
 import { WeeklyReportSheet } from './components/weekly-report-sheet';
 import { useDefaultFilter } from './use-board-search';
+import { PaperPrintStyles, paperTheme } from '../../components/paper-print';
 
-/** The sheet is paper: black on white on screen and in print, whatever the app's theme. */
-const paperTheme = createTheme({ palette: { mode: 'light', text: { primary: '#000', secondary: '#333' }, divider: '#999' } });
-
-/** Letter paper with half-inch margins; the app's shell and the buttons are not printed. */
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@page': { size: 'letter', margin: '0.5in' },
-      '@media print': {
-        'html, body, #root': { background: '#fff !important', color: '#000 !important' },
-        'header.MuiAppBar-root, nav, .MuiDrawer-root, .MuiDrawer-docked, .no-print, .Toastify': { display: 'none !important' },
-        'main > .MuiToolbar-root': { display: 'none !important' },
-        main: { padding: '0 !important', margin: '0 !important' },
-        '.weekly-report-paper': { border: '0 !important', boxShadow: 'none !important', padding: '0 !important', maxWidth: 'none !important' },
-        '.weekly-report *': { color: '#000 !important', borderColor: '#777 !important' },
-      },
-    }}
-  />
-);
 
 /**
  * /app/accounting/weekly-printview (spec §2, reached from Print): the board's filtered loads as a
@@ -62,11 +44,13 @@ export function WeeklyPrintPage() {
     ...(filter.loadNumber && !period.name.startsWith('Load') ? [`Load number contains "${filter.loadNumber}"`] : []),
     `Printed ${formatDateTime(new Date())}`,
   ];
+  // The saved PDF takes its name from the title: the company, year and week, not "Haulboard.pdf".
+  usePageTitle(user?.company, period.name, 'Weekly load report');
   const backTo = `${paths.loadBoard}?${boardSearchParams({ ...search, filter: asked, page: 0 })}`;
 
   return (
     <>
-      {printStyles}
+      <PaperPrintStyles paper="weekly-report-paper" sheet="weekly-report" />
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} className="no-print">
         <Button component={Link} to={backTo} startIcon={<ArrowBackIcon />} color="inherit" variant="outlined">
           Back to the board

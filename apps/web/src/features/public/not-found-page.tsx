@@ -3,9 +3,11 @@ import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PublicLayout } from '../../components/public-layout';
 import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Spec §2 /404: unknown paths end here. */
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <PublicLayout>
       <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 700 }}>

@@ -60,7 +60,12 @@ describe('system admin: work weeks', () => {
     const date = screen.getByLabelText('First day of week 1');
     fireEvent.change(date, { target: { value: `${year}-03-02` } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await toastOf(/ERROR Work weeks for/)).toContain('--error');
+    // A mid-year start leaves January and February in no week: it asks first.
+    const ask = await screen.findByRole('dialog', { name: 'Generate these work weeks?' });
+    expect(ask.textContent).toContain(`01/01/${year} to 03/01/${year} in no week`);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Generate' }));
+    expect(await toastOf(/Work weeks for/)).toContain('--error');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.change(date, { target: { value: '2021-01-04' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -96,7 +101,6 @@ describe('system admin: service', () => {
     renderApp('/app/system-admin?tab=service');
     const input = await screen.findByLabelText(/Service Url/);
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('https://relay.example.com'));
-    expect(screen.queryByRole('button', { name: /Refresh Cookies/i })).toBeNull();
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Field is required')).toBeTruthy();
@@ -109,6 +113,32 @@ describe('system admin: service', () => {
     expect(calls.filter((c) => c.path.startsWith('/api/General/setServiceUrl')).map((c) => c.path)).toEqual([
       '/api/General/setServiceUrl?url=https%3A%2F%2Fboard.example.com%2Fapi',
     ]);
+  });
+});
+
+describe('system admin: refresh cookies', () => {
+  it('asks first, then shows the counts the server answers as a toast', async () => {
+    const reply = 'Cookies refreshed: 2 checked, 1 working, 1 expired. Cookie ID 7 is in use.';
+    const calls = api({ 'GET /api/CookieAdmin/RefreshCookies': { text: reply } });
+    renderApp('/app/system-admin?tab=service');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh Cookies' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Refresh Cookies' });
+    expect(within(confirm).getByText('Are you sure you want to refresh Cookies?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/CookieAdmin/RefreshCookies')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Cookies' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Refresh Cookies' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(reply)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/CookieAdmin/RefreshCookies')).toHaveLength(1);
+  });
+
+  it('shows a refusal as an error toast', async () => {
+    api({ 'GET /api/CookieAdmin/RefreshCookies': { status: 409, text: 'ERROR No cookies are stored. Add one in Cookie Administration.' } });
+    renderApp('/app/system-admin?tab=service');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh Cookies' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Refresh Cookies' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('No cookies are stored. Add one in Cookie Administration.')).toBeTruthy();
   });
 });
 

@@ -19,9 +19,11 @@ const applicant: TAdminUser = {
   userRoleNames: '',
   userCompanyNames: 'Demo Freight LLC',
   serviceFee: 0,
+  serviceFeeType: 'flat',
   unitNumber: null,
   isActive: true,
   lastLoginDate: null,
+  canEditPersonFields: true,
   updatedOn: '2026-11-20T10:00:00.000Z',
 };
 const driver: TAdminUser = { ...applicant, userId: 3, email: 'driver@demo.haulboard.test', firstName: 'Sam', lastName: 'Carter', fullName: 'Sam Carter', userRoles: [3], userRoleNames: 'Driver', unitNumber: '101', serviceFee: 150 };
@@ -101,7 +103,7 @@ describe('user admin (spec §2 user-admin, §5 user edit)', () => {
     renderApp('/app/user-admin');
     const dialog = await openEdit('Sam Carter');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/ERROR Someone else changed this user/)).toBeTruthy();
+    expect(await screen.findByText(/Someone else changed this user/)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Edit user' })).toBeTruthy();
   });
 

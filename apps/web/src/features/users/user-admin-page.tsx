@@ -1,6 +1,6 @@
 import type { TAdminUser } from '@haulboard/contract';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Alert, Button, Tooltip } from '@mui/material';
+import { Alert, Button, Chip, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { failureMessage } from '../../lib/mutation';
@@ -17,6 +17,11 @@ export function UserAdminPage() {
   const users = useUsers();
   const canEdit = useCan('UserAdmin', 'DenyDelete');
   const [editing, setEditing] = useState<TAdminUser | null>(null);
+  const [onlyAwaiting, setOnlyAwaiting] = useState(false);
+  // People awaiting approval (no role yet) come first: approving them is the page's daily work.
+  const all = users.data ?? [];
+  const awaiting = all.filter((u) => !u.userRoleNames);
+  const rows = onlyAwaiting ? awaiting : [...awaiting, ...all.filter((u) => u.userRoleNames)];
   return (
     <>
       <PageHeader
@@ -36,7 +41,29 @@ export function UserAdminPage() {
           {failureMessage(users.error)}
         </Alert>
       )}
-      <UserTable users={users.data ?? []} loading={users.isFetching} canEdit={canEdit} onEdit={setEditing} />
+      {(awaiting.length > 0 || onlyAwaiting) && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
+          <Chip
+            label={`Awaiting approval (${awaiting.length})`}
+            variant={onlyAwaiting ? 'filled' : 'outlined'}
+            // 4.5:1 for small text in both themes (the theme's warning orange is lighter than that).
+            sx={(t) => {
+              const tone = t.palette.mode === 'light' ? '#8a3d00' : t.palette.warning.light;
+              return onlyAwaiting
+                ? { bgcolor: tone, color: t.palette.mode === 'light' ? '#fff' : '#000', '&:hover': { bgcolor: tone } }
+                : { color: tone, borderColor: tone };
+            }}
+            onClick={() => setOnlyAwaiting((v) => !v)}
+            aria-pressed={onlyAwaiting}
+          />
+          {onlyAwaiting && (
+            <Button size="small" color="inherit" onClick={() => setOnlyAwaiting(false)}>
+              Show everyone
+            </Button>
+          )}
+        </Stack>
+      )}
+      <UserTable users={rows} loading={users.isFetching} canEdit={canEdit} onEdit={setEditing} />
       {editing && <UserEditDialog key={editing.userId} user={editing} onClose={() => setEditing(null)} />}
     </>
   );

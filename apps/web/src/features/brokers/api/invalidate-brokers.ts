@@ -1,4 +1,4 @@
-import { boardLookupRoutes } from '@haulboard/contract';
+import { lookupRoutes } from '@haulboard/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { brokersQuery } from './get-brokers';
 
@@ -6,5 +6,5 @@ import { brokersQuery } from './get-brokers';
 export const invalidateBrokers = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: brokersQuery().queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['lookup', boardLookupRoutes.getBrokerList.path] }),
+    queryClient.invalidateQueries({ queryKey: ['lookup', lookupRoutes.getBrokerList.path] }),
   ]);

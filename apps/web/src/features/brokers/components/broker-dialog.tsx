@@ -1,6 +1,6 @@
 import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lookupRoutes, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
+import { lookupRoutes, usStates, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
 import {
   Alert,
   Box,
@@ -13,7 +13,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useCitySearch } from '../../../lib/search-cities';
 import { FormDialog } from '../../../components/form-dialog';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
@@ -43,6 +44,16 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
     mode: 'onTouched',
   });
 
+  // The spec starts the state at California: a city that is not in the chosen state is a warning
+  // (checked against the offline US city list), so "Austin, CA" is not saved by accident.
+  const [city, stateId] = useWatch({ control: form.control, name: ['brokerCity', 'brokerStateId'] });
+  const state = usStates.find((s) => s.id === Number(stateId));
+  const cityText = (city ?? '').trim();
+  const lookup = useCitySearch(state && cityText.length >= 2 ? `${cityText}, ${state.code}` : '');
+  const known = lookup.cities.some((c) => c.name.trim().toLowerCase() === cityText.toLowerCase());
+  const cityWarning =
+    state && cityText.length >= 2 && !lookup.loading && !known ? `No city named ${cityText} in ${state.name} in the US city list: check the city and the state` : null;
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await upsert.mutateAsync(values);
@@ -51,7 +62,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
     }
   });
 
-  const text = (name: TTextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string; full?: boolean; multiline?: boolean } = {}) => (
+  const text = (name: TTextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string; full?: boolean; multiline?: boolean; helper?: string | null } = {}) => (
     <Controller
       name={name}
       control={form.control}
@@ -67,8 +78,9 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
           minRows={options.multiline ? 2 : undefined}
           fullWidth
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
+          helperText={fieldState.error?.message ?? options.helper ?? ' '}
           sx={options.full ? { gridColumn: '1 / -1' } : undefined}
+          slotProps={options.helper && !fieldState.error ? { formHelperText: { sx: { color: 'warning.main' }, role: 'status' } } : undefined}
         />
       )}
     />
@@ -82,6 +94,8 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
       onSubmit={onSubmit}
       submitting={upsert.isPending}
       submitDisabled={!form.formState.isValid || !states.data}
+      form={form}
+      draftKey={`broker:${broker?.brokerId ?? 'new'}`}
     >
       {states.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -91,7 +105,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
       <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         {text('brokerName', 'Broker name', { required: true, full: true, autoComplete: 'organization' })}
         {text('brokerAddress', 'Address', { required: true, full: true, autoComplete: 'street-address' })}
-        {text('brokerCity', 'City', { required: true })}
+        {text('brokerCity', 'City', { required: true, helper: cityWarning })}
         <Controller
           name="brokerStateId"
           control={form.control}

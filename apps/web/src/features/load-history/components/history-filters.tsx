@@ -1,4 +1,4 @@
-import { boardLookupRoutes, lookupRoutes, workYearOptions } from '@haulboard/contract';
+import { lookupRoutes, workYearOptions } from '@haulboard/contract';
 import { Box, MenuItem, Paper, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +6,7 @@ import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../compon
 import { lookupQuery } from '../../../lib/lookups';
 import type { THistoryFilter } from '../api/get-load-history-page';
 
-type THistoryFiltersProps = { value: THistoryFilter; onSearch: (filter: THistoryFilter) => void; onClear: () => void };
+type THistoryFiltersProps = { value: THistoryFilter; onSearch: (filter: THistoryFilter) => void; onClear: () => THistoryFilter | null | undefined };
 
 const menu = { select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } };
 
@@ -18,7 +18,7 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
     setSeen(value);
     setDraft(value);
   }
-  const weeks = useQuery({ ...lookupQuery(boardLookupRoutes.getWorkWeekList, { year: draft.year ?? undefined }), enabled: !!draft.year });
+  const weeks = useQuery({ ...lookupQuery(lookupRoutes.getWorkWeekList, { year: draft.year ?? undefined }), enabled: !!draft.year });
   const states = useQuery(lookupQuery(lookupRoutes.getStates));
   const set = <K extends keyof THistoryFilter>(key: K, v: THistoryFilter[K]) => setDraft((d) => ({ ...d, [key]: v }));
   const submit = (event: FormEvent) => {
@@ -90,7 +90,10 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
             </MenuItem>
           ))}
         </TextField>
-        <SearchClearButtons disabled={badRange} onClear={onClear} />
+        <SearchClearButtons disabled={badRange} onClear={() => {
+            const cleared = onClear();
+            if (cleared) setDraft(cleared);
+          }} />
       </Box>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { boardLookupRoutes } from '@haulboard/contract';
+import { lookupRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { lookupQuery } from '../../../lib/lookups';
@@ -37,8 +37,8 @@ export function useExportLoads() {
     try {
       const [loads, drivers, weeks] = await Promise.all([
         queryClient.fetchQuery(filteredLoadsQuery(filter)),
-        queryClient.fetchQuery(lookupQuery(boardLookupRoutes.getCompanyDrivers)),
-        filter.weekId && filter.year ? queryClient.fetchQuery(lookupQuery(boardLookupRoutes.getWorkWeekList, { year: filter.year })) : [],
+        queryClient.fetchQuery(lookupQuery(lookupRoutes.getCompanyDrivers)),
+        filter.weekId && filter.year ? queryClient.fetchQuery(lookupQuery(lookupRoutes.getWorkWeekList, { year: filter.year })) : [],
       ]);
       const weekItem = weeks.find((w) => w.value === filter.weekId);
       const period = reportPeriod(filter, weekItem ? readWeek(weekItem) : null);

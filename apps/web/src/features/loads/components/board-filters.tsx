@@ -6,14 +6,15 @@ import { type FormEvent, useState } from 'react';
 import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
 import { useCompanyDrivers } from '../api/board-lookups';
 import type { TBoardFilter } from '../lib/board-search';
-import { WeekSelect, WorkYearSelect } from './week-select';
+import { WeekSelect, WorkYearSelect } from '../../../components/week-select';
 
 type TBoardFiltersProps = {
   value: TBoardFilter;
   /** Spec §2: the driver select only for DenyDelete or Write on the driver dashboard object. */
   showDriver: boolean;
   onSearch: (filter: TBoardFilter) => void;
-  onClear: () => void;
+  /** Clear: resets the page's filter and answers the defaults, which the fields then show (even before a first search). */
+  onClear: () => TBoardFilter | null | undefined;
 };
 
 /** Spec §2 loadboard filters: load number, work year and week, driver, start and end date. */
@@ -29,7 +30,7 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
   // On phones the filters fold away under one button so the loads start near the top.
   const isMobile = useMediaQuery('(max-width:768px)', { noSsr: true });
   const [unfolded, setUnfolded] = useState(false);
-  const active = [value.loadNumber, value.weekId, showDriver && value.driverId, value.startDate, value.endDate].filter(Boolean).length;
+  const active = [value.loadNumber, value.search, value.weekId, showDriver && value.driverId, value.startDate, value.endDate].filter(Boolean).length;
   const set = <K extends keyof TBoardFilter>(key: K, v: TBoardFilter[K]) => setDraft((d) => ({ ...d, [key]: v }));
 
   const submit = (event: FormEvent) => {
@@ -74,6 +75,14 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
           slotProps={{ htmlInput: { maxLength: 50 } }}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
+        <TextField
+          label="Broker, city or driver"
+          size="small"
+          value={draft.search ?? ''}
+          onChange={(e) => set('search', e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+        />
         <WorkYearSelect value={draft.year} onChange={(year) => setDraft((d) => ({ ...d, year, weekId: null }))} id="filter-year" />
         <WeekSelect year={draft.year} value={draft.weekId ?? 0} onChange={(w) => set('weekId', w)} anyLabel="Any week" id="filter-week" sx={{ gridColumn: { sm: 'span 2' } }} />
         {showDriver && (
@@ -99,7 +108,10 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
           onStartChange={(v) => set('startDate', v)}
           onEndChange={(v) => set('endDate', v)}
         />
-        <SearchClearButtons disabled={badRange} onClear={onClear} />
+        <SearchClearButtons disabled={badRange} onClear={() => {
+            const cleared = onClear();
+            if (cleared) setDraft(cleared);
+          }} />
       </Box>
       </Collapse>
     </Paper>

@@ -5,12 +5,16 @@ import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
 import { Box, Button, Paper, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import type { TBoardView } from '../lib/board-search';
-import { formatCents, toCents } from '../lib/money';
+import { formatCents, toCents } from '@haulboard/contract';
+import { usePageTitle } from '../../../lib/page-title';
 
 type TBoardHeaderProps = {
   /** Exact total of every load the filter selects ('12345.60'); undefined while loading. */
   totalPayout: string | undefined;
   loadCount: number | undefined;
+  /** Trip miles of every selected load ('4210.5') and payout ÷ miles ('2.41', null without miles). */
+  totalMiles?: string;
+  averageRatePerMile?: string | null;
   view: TBoardView;
   onViewChange: (view: TBoardView) => void;
   canAdd: boolean;
@@ -21,9 +25,11 @@ type TBoardHeaderProps = {
 };
 
 const count = new Intl.NumberFormat('en-US');
+const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** The board's title, running Total, Add Load, Print, Export and the table / cards switch. */
 export function BoardHeader(props: TBoardHeaderProps) {
+  usePageTitle('Load Board');
   const cents = props.totalPayout === undefined ? null : toCents(props.totalPayout);
   return (
     <Stack
@@ -55,6 +61,8 @@ export function BoardHeader(props: TBoardHeaderProps) {
           )}
           <Typography variant="caption" color="text.secondary">
             {props.loadCount === undefined ? '\u00a0' : `${count.format(props.loadCount)} ${props.loadCount === 1 ? 'load' : 'loads'}`}
+            {props.totalMiles !== undefined && props.loadCount ? ` · ${miles.format(Number(props.totalMiles))} mi` : ''}
+            {props.averageRatePerMile && props.loadCount ? ` · ${formatCents(toCents(props.averageRatePerMile) ?? 0)}/mi` : ''}
           </Typography>
         </Paper>
       </Stack>

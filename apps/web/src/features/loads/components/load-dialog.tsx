@@ -1,22 +1,33 @@
 import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TLoad, type TLoadForm, ZLoadForm } from '@haulboard/contract';
+import { type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
+import { useSingleSubmit } from '../../../components/form-dialog';
+import { DRAFT_RESTORED_TEXT, useFormDraft } from '../../../lib/form-draft';
 import { formatDateTime } from '../../../lib/format';
 import { useUpsertLoad } from '../api/upsert-load';
-import { emptyLoadValues, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';
+import { emptyLoadValues, importedLoadValuesOf, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';
+import { LoadDetails } from './load-details';
 import { LoadFormFields } from './load-form-fields';
 
-export type TLoadDialogTarget = { mode: 'add'; weekId: number | null; year: number | null } | { mode: 'edit' | 'view'; load: TLoad };
+export type TLoadDialogTarget =
+  | { mode: 'add'; weekId: number | null; year: number | null }
+  | { mode: 'edit' | 'view'; load: TLoad }
+  /** A load read from the board, edited before the import saves it (payout required there): nothing is sent from here. */
+  | { mode: 'import'; load: TImportedLoad; onSave: (body: TLoadForm) => void };
 
 type TLoadDialogProps = { target: TLoadDialogTarget; onClose: () => void };
 
 // The same schema the server validates with; `raw` hands the typed values to the submit handler,
 // which turns local date-times into instants before sending.
 const resolver = zodResolver(ZLoadForm, undefined, { raw: true }) as unknown as Resolver<TLoadFormValues>;
+const importResolver = zodResolver(ZImportLoadForm, undefined, { raw: true }) as unknown as Resolver<TLoadFormValues>;
 
 /**
  * Spec §2 load dialog: add, edit (or view without DenyDelete), and duplicate an edited load as a
@@ -24,23 +35,52 @@ const resolver = zodResolver(ZLoadForm, undefined, { raw: true }) as unknown as 
  * the dialog open with the person's data.
  */
 export function LoadDialog({ target, onClose }: TLoadDialogProps) {
-  const load = target.mode === 'add' ? null : target.load;
+  const imported = target.mode === 'import' ? target.load : null;
+  const load = target.mode === 'edit' || target.mode === 'view' ? target.load : null;
   const readOnly = target.mode === 'view';
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
-  const defaults = load ? loadValuesOf(load) : emptyLoadValues(target.mode === 'add' ? target.weekId : null);
-  const form = useForm<TLoadFormValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  const defaults = imported ? importedLoadValuesOf(imported) : load ? loadValuesOf(load) : emptyLoadValues(target.mode === 'add' ? target.weekId : null);
+  const form = useForm<TLoadFormValues>({ resolver: imported ? importResolver : resolver, defaultValues: defaults, mode: imported ? 'all' : 'onTouched' });
   const upsert = useUpsertLoad({ onSaved: onClose });
+  // What is typed survives a session that ends meanwhile; an imported load's edits live on its page.
+  const { restored } = useFormDraft(form, target.mode === 'add' ? 'load:new' : target.mode === 'edit' ? `load:${target.load.loadId}` : null);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    if (busy) return;
+    if (isDirty && !readOnly) setAsking(true);
+    else onClose();
+  };
   const { isDirty, isValid } = form.formState;
   const busy = upsert.isPending;
 
+  // A start date outside the chosen week is saved only after the person confirms it.
+  const [outsideWeek, setOutsideWeek] = useState<string | null>(null);
+  const [pending, setPending] = useState<(() => unknown) | null>(null);
+  const confirmingWeek = (run: () => unknown) => {
+    if (outsideWeek) setPending(() => run);
+    else return run();
+  };
+
   const send = (body: TLoadForm) =>
     upsert.mutateAsync(body).catch((error: unknown) => showFieldErrors(form.setError, error, Object.keys(defaults)));
-  const save = form.handleSubmit((values) => send(toLoadBody(values, { loadId: load?.loadId ?? 0, updatedOn: load?.updatedOn ?? null })));
-  const duplicate = form.handleSubmit((values) => send(toLoadBody(values, { loadId: 0, updatedOn: null })));
+  const save = form.handleSubmit((values) =>
+    confirmingWeek(() => {
+      if (target.mode === 'import') {
+        target.onSave(toLoadBody(values, { loadId: 0, updatedOn: null }));
+        onClose();
+        return;
+      }
+      return send(toLoadBody(values, { loadId: load?.loadId ?? 0, updatedOn: load?.updatedOn ?? null }));
+    }),
+  );
+  const submit = useSingleSubmit(save);
+  const duplicate = form.handleSubmit((values) => confirmingWeek(() => send(toLoadBody(values, { loadId: 0, updatedOn: null }))));
 
-  const weekYear = load ? dayjs(load.loadStartDate).year() : target.mode === 'add' && target.year ? target.year : new Date().getFullYear();
-  const names = load?.loadDriverNames ? load.loadDriverNames.split(', ') : [];
-  const title = target.mode === 'add' ? 'Add load' : readOnly ? `Load ${load!.loadNumber}` : `Edit load ${load!.loadNumber}`;
+  const shown = imported ?? load;
+  const weekYear = shown ? dayjs(shown.loadStartDate).year() : target.mode === 'add' && target.year ? target.year : new Date().getFullYear();
+  const names = shown?.loadDriverNames ? shown.loadDriverNames.split(', ') : [];
+  const title =
+    target.mode === 'add' ? 'Add load' : target.mode === 'import' ? `Edit new load ${target.load.loadNumber}` : readOnly ? `Load ${load!.loadNumber}` : `Edit load ${load!.loadNumber}`;
 
   return (
     <Dialog
@@ -49,22 +89,36 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
       maxWidth="sm"
       fullScreen={fullScreen}
       onClose={(_event, reason) => {
-        if (busy || reason === 'backdropClick' || (reason === 'escapeKeyDown' && isDirty)) return;
-        onClose();
+        if (reason !== 'backdropClick') close();
       }}
       aria-labelledby="load-dialog-title"
-      slotProps={{ paper: { component: 'form', onSubmit: save, noValidate: true } as object }}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
     >
       <DialogTitle id="load-dialog-title">{title}</DialogTitle>
       <DialogContent dividers>
-        <LoadFormFields
-          control={form.control}
-          disabled={readOnly || busy}
-          brokerId={load?.brokerId ?? null}
-          weekYear={weekYear}
-          initialPayoutManual={load ? isPayoutManual(defaults) : false}
-          loadDrivers={(load?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
-        />
+        {restored && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {DRAFT_RESTORED_TEXT}
+          </Alert>
+        )}
+        {readOnly && load ? (
+          <LoadDetails load={load} />
+        ) : (
+          <LoadFormFields
+            control={form.control}
+            disabled={readOnly || busy}
+            brokerId={shown?.brokerId ?? null}
+            weekYear={weekYear}
+            initialPayoutManual={shown ? isPayoutManual(defaults) : false}
+            loadDrivers={(shown?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
+            onOutsideWeek={setOutsideWeek}
+          />
+        )}
+        {imported?.note && (
+          <Typography variant="body2" color="warning.main" component="p" sx={{ mt: 2 }}>
+            {imported.note}
+          </Typography>
+        )}
         {load && (
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
             Created {formatDateTime(load.createdOn)}
@@ -86,7 +140,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button type="button" onClick={onClose} disabled={busy} color="inherit">
+        <Button type="button" onClick={close} disabled={busy} color="inherit">
           {readOnly ? 'Close' : 'Cancel'}
         </Button>
         {!readOnly && (
@@ -95,6 +149,27 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
           </Button>
         )}
       </DialogActions>
+      <DiscardChangesDialog
+        open={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+      <ConfirmDialog
+        open={!!pending}
+        title="Save in this week?"
+        text={`${outsideWeek ?? ''}. The load counts in the chosen week's board, print, export and settlement. Save it there anyway?`}
+        confirmText="Save anyway"
+        color="warning"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const run = pending;
+          setPending(null);
+          run?.();
+        }}
+      />
     </Dialog>
   );
 }

@@ -15,6 +15,8 @@ type TFieldsProps = {
   initialPayoutManual: boolean;
   /** The edited load's drivers, so one who left the company still shows by name. */
   loadDrivers: TLookupItem[];
+  /** Told while the start date lies outside the chosen work week (the warning's text), else null. */
+  onOutsideWeek?: (warning: string | null) => void;
 };
 
 type TTextName = 'loadNumber' | 'originCity' | 'destinationCity' | 'tripLength' | 'numberOfStops' | 'pricePerMile' | 'comments';
@@ -23,7 +25,7 @@ type TSelectName = 'brokerId' | 'originStateId' | 'destinationStateId' | 'loadSt
 const full = { gridColumn: '1 / -1' };
 
 /** Spec §3 Load: every field of the load dialog, bound to the form. */
-export function LoadFormFields({ control, disabled, brokerId, weekYear, initialPayoutManual, loadDrivers }: TFieldsProps) {
+export function LoadFormFields({ control, disabled, brokerId, weekYear, initialPayoutManual, loadDrivers, onOutsideWeek }: TFieldsProps) {
   const brokers = useBrokerList(brokerId);
   const states = useStates();
   const statuses = useLoadStatuses();
@@ -118,7 +120,7 @@ export function LoadFormFields({ control, disabled, brokerId, weekYear, initialP
       {dateTime('loadStartDate', 'Start date')}
       {dateTime('loadEndDate', 'End date')}
       <Box sx={full}>
-        <LoadWeekField control={control} initialYear={weekYear} disabled={disabled} />
+        <LoadWeekField control={control} initialYear={weekYear} disabled={disabled} onOutsideWeek={onOutsideWeek} />
       </Box>
       {text('originCity', 'Origin city')}
       {select('originStateId', 'Origin state', states.data)}

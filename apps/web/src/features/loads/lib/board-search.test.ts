@@ -12,7 +12,7 @@ describe('board search in the URL', () => {
 
   it('round-trips a filter, page, size and order', () => {
     const search = {
-      filter: { loadNumber: 'LD-1', year: 2026, weekId: 47, driverId: 9, startDate: '2026-11-01', endDate: '2026-11-30' },
+      filter: { loadNumber: 'LD-1', search: 'Dallas', year: 2026, weekId: 47, driverId: 9, startDate: '2026-11-01', endDate: '2026-11-30' },
       page: 2,
       pageSize: 1000,
       sortBy: 'payout',
@@ -39,6 +39,6 @@ describe('board search in the URL', () => {
   });
 
   it('sends zero ids and nulls for empty filter fields', () => {
-    expect(toServerFilter(EMPTY_FILTER)).toEqual({ loadNumber: null, weekId: 0, driverId: 0, startDate: null, endDate: null });
+    expect(toServerFilter(EMPTY_FILTER)).toEqual({ loadNumber: null, search: null, weekId: 0, driverId: 0, startDate: null, endDate: null });
   });
 });

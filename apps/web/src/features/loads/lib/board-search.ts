@@ -10,6 +10,8 @@ export type TSortDir = 'asc' | 'desc';
 
 export type TBoardFilter = {
   loadNumber: string;
+  /** Broker name, origin or destination city, or driver name (part of it). */
+  search?: string;
   year: number | null;
   weekId: number | null;
   driverId: number | null;
@@ -35,7 +37,7 @@ export const DEFAULT_BOARD_PAGE_SIZE = 100;
 
 export const EMPTY_FILTER: TBoardFilter = { loadNumber: '', year: null, weekId: null, driverId: null, startDate: '', endDate: '' };
 
-const FILTER_KEYS = ['loadNumber', 'year', 'weekId', 'driverId', 'startDate', 'endDate'] as const;
+const FILTER_KEYS = ['loadNumber', 'search', 'year', 'weekId', 'driverId', 'startDate', 'endDate'] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,6 +60,7 @@ export function parseBoardSearch(params: URLSearchParams): TBoardSearch {
   return {
     filter: {
       loadNumber: (params.get('loadNumber') ?? '').trim().slice(0, 50),
+      search: (params.get('search') ?? '').trim().slice(0, 100),
       year: readInt(params, 'year'),
       weekId: readInt(params, 'weekId'),
       driverId: readInt(params, 'driverId'),
@@ -81,6 +84,7 @@ export function boardSearchParams(search: Omit<TBoardSearch, 'isDefault'>): URLS
   const params = new URLSearchParams();
   const f = search.filter;
   if (f.loadNumber.trim()) params.set('loadNumber', f.loadNumber.trim());
+  if (f.search?.trim()) params.set('search', f.search.trim());
   if (f.year) params.set('year', String(f.year));
   params.set('weekId', String(f.weekId ?? 0));
   if (f.driverId) params.set('driverId', String(f.driverId));
@@ -97,6 +101,7 @@ export function boardSearchParams(search: Omit<TBoardSearch, 'isDefault'>): URLS
 export function toServerFilter(filter: TBoardFilter) {
   return {
     loadNumber: filter.loadNumber.trim() || null,
+    search: filter.search?.trim() || null,
     weekId: filter.weekId ?? 0,
     driverId: filter.driverId ?? 0,
     startDate: filter.startDate || null,

@@ -1,6 +1,6 @@
-import type { TLoad, TLoadForm } from '@haulboard/contract';
+import type { TImportedLoad, TLoad, TLoadForm } from '@haulboard/contract';
 import dayjs from 'dayjs';
-import { centsToText, payoutCents, toCents } from './money';
+import { centsToText, payoutCents, toCents } from '@haulboard/contract';
 
 /**
  * What the load dialog edits. Inputs hold text (numbers as typed, dates as the browser's
@@ -75,6 +75,44 @@ export const loadValuesOf = (load: TLoad): TLoadFormValues => ({
   isDispute: load.isDispute,
   comments: load.comments ?? '',
 });
+
+/** A load read from the board's trips, as the dialog edits it (places it could not read stay blank). */
+export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => ({
+  ...loadValuesOf({ ...load, originStateId: 0, destinationStateId: 0 } as unknown as TLoad),
+  originStateId: load.originStateId ?? '',
+  destinationStateId: load.destinationStateId ?? '',
+});
+
+/** An edited import load shown back in the lists. */
+export function importedLoadFrom(load: TImportedLoad, body: TLoadForm, names: { states: Map<number, string>; drivers: Map<number, string>; statuses: Map<number, string>; brokers: Map<number, string> }): TImportedLoad {
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    ...load,
+    loadNumber: body.loadNumber,
+    brokerId: n(body.brokerId),
+    brokerName: names.brokers.get(n(body.brokerId)) ?? load.brokerName,
+    loadStartDate: String(body.loadStartDate),
+    loadEndDate: String(body.loadEndDate),
+    weekId: n(body.weekId),
+    originStateId: n(body.originStateId),
+    originStateName: names.states.get(n(body.originStateId)) ?? '',
+    originCity: String(body.originCity),
+    destinationStateId: n(body.destinationStateId),
+    destinationStateName: names.states.get(n(body.destinationStateId)) ?? '',
+    destinationCity: String(body.destinationCity),
+    tripLength: n(body.tripLength),
+    numberOfStops: n(body.numberOfStops),
+    pricePerMile: n(body.pricePerMile),
+    payout: n(body.payout),
+    loadStatusId: n(body.loadStatusId),
+    loadStatusName: names.statuses.get(n(body.loadStatusId)) ?? load.loadStatusName,
+    loadDrivers: (body.loadDrivers ?? []).map(Number),
+    loadDriverNames: (body.loadDrivers ?? []).map((d) => names.drivers.get(Number(d)) ?? `Driver ${d}`).join(', '),
+    isDispute: !!body.isDispute,
+    comments: body.comments ?? null,
+    note: null,
+  };
+}
 
 /** The offered payout, price per mile × trip length, as two-decimal text; '' when either is missing. */
 export function offeredPayout(pricePerMile: string, tripLength: string): string {

@@ -1,4 +1,4 @@
-import { centsToText, splitCents, toCents } from './money';
+import { centsToText, splitCents, toCents } from '@haulboard/contract';
 
 /** What the export needs of a load. */
 export type TPayoutLoad = {

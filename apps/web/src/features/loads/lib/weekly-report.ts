@@ -1,5 +1,5 @@
 import type { TLoad, TLookupItem } from '@haulboard/contract';
-import { splitCents, toCents } from './money';
+import { splitCents, toCents } from '@haulboard/contract';
 
 export type TReportLine = {
   load: TLoad;

@@ -1,4 +1,4 @@
-import { generalRoutes, SUCCESS } from '@haulboard/contract';
+import { workWeekRoutes, SUCCESS } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { invalidateWorkWeeks } from './invalidate-work-weeks';
 export function useDeleteWorkWeeks() {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (year: number) => callRoute(generalRoutes.deleteWorkWeeks, { query: { year } }),
+    mutationFn: (year: number) => callRoute(workWeekRoutes.deleteWorkWeeks, { query: { year } }),
     successMessage: SUCCESS.weeksDeleted,
     onSuccess: () => invalidateWorkWeeks(queryClient),
   });

@@ -1,4 +1,4 @@
-import { generalRoutes, SUCCESS } from '@haulboard/contract';
+import { workWeekRoutes, SUCCESS } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { invalidateWorkWeeks } from './invalidate-work-weeks';
 export function useGenerateWorkWeeks({ onGenerated }: { onGenerated?: (date: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (date: string) => callRoute(generalRoutes.generateWorkWeeks, { query: { date } }),
+    mutationFn: (date: string) => callRoute(workWeekRoutes.generateWorkWeeks, { query: { date } }),
     successMessage: SUCCESS.weeksGenerated,
     onSuccess: async (_text, date) => {
       onGenerated?.(date);

@@ -1,4 +1,4 @@
-import { generalRoutes } from '@haulboard/contract';
+import { permissionRoutes } from '@haulboard/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
@@ -7,7 +7,7 @@ import { SESSION_QUERY_KEY } from '../../../lib/session';
 export const permissionsQuery = () =>
   queryOptions({
     queryKey: ['permissions'],
-    queryFn: ({ signal }) => callRoute(generalRoutes.getPermissions, { signal }),
+    queryFn: ({ signal }) => callRoute(permissionRoutes.getPermissions, { signal }),
   });
 
 export const usePermissionMatrix = () => useQuery(permissionsQuery());

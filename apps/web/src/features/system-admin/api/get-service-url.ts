@@ -1,4 +1,4 @@
-import { generalRoutes } from '@haulboard/contract';
+import { settingsRoutes } from '@haulboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { callRoute } from '../../../lib/api-client';
 export const serviceUrlQuery = () =>
   queryOptions({
     queryKey: ['service-url'],
-    queryFn: ({ signal }) => callRoute(generalRoutes.getServiceUrl, { signal }),
+    queryFn: ({ signal }) => callRoute(settingsRoutes.getServiceUrl, { signal }),
   });
 
 export const useServiceUrl = () => useQuery(serviceUrlQuery());

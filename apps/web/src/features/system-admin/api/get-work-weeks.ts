@@ -1,4 +1,4 @@
-import { generalRoutes } from '@haulboard/contract';
+import { workWeekRoutes } from '@haulboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { callRoute } from '../../../lib/api-client';
 export const workWeeksQuery = (year: number) =>
   queryOptions({
     queryKey: ['work-weeks', year],
-    queryFn: ({ signal }) => callRoute(generalRoutes.getWorkWeeks, { query: { year }, signal }),
+    queryFn: ({ signal }) => callRoute(workWeekRoutes.getWorkWeeks, { query: { year }, signal }),
   });
 
 export const useWorkWeeks = (year: number) => useQuery(workWeeksQuery(year));

@@ -1,4 +1,4 @@
-import { generalRoutes } from '@haulboard/contract';
+import { permissionRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { invalidatePermissions } from './get-permissions';
 export function useResetPermissions() {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: () => callRoute(generalRoutes.resetPermissions),
+    mutationFn: () => callRoute(permissionRoutes.resetPermissions),
     onSuccess: () => invalidatePermissions(queryClient),
   });
 }

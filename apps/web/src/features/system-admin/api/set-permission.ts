@@ -1,4 +1,4 @@
-import { generalRoutes, type TSetPermission } from '@haulboard/contract';
+import { permissionRoutes, type TSetPermission } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { invalidatePermissions } from './get-permissions';
 export function useSetPermission() {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (cell: TSetPermission) => callRoute(generalRoutes.setPermission, { body: cell }),
+    mutationFn: (cell: TSetPermission) => callRoute(permissionRoutes.setPermission, { body: cell }),
     onSuccess: () => invalidatePermissions(queryClient),
   });
 }

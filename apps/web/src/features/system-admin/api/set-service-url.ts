@@ -1,4 +1,4 @@
-import { generalRoutes, SUCCESS } from '@haulboard/contract';
+import { settingsRoutes, SUCCESS } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { serviceUrlQuery } from './get-service-url';
 export function useSetServiceUrl({ onSaved }: { onSaved?: (url: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (url: string) => callRoute(generalRoutes.setServiceUrl, { query: { url } }),
+    mutationFn: (url: string) => callRoute(settingsRoutes.setServiceUrl, { query: { url } }),
     successMessage: SUCCESS.serviceUrlSaved,
     onSuccess: (_text, url) => {
       queryClient.setQueryData(serviceUrlQuery().queryKey, url);

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZServiceUrlForm } from '@haulboard/contract';
+import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Paper, Skeleton, TextField, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/mutation';
+import { useRefreshCookies } from '../api/refresh-cookies';
 import { useServiceUrl } from '../api/get-service-url';
 import { useSetServiceUrl } from '../api/set-service-url';
 
@@ -13,8 +16,8 @@ type TFormIn = z.input<typeof ZServiceUrlForm>;
 type TFormOut = z.output<typeof ZServiceUrlForm>;
 
 /**
- * Issue #3 Service: the company's Service Url (required, an http(s) address) and Save. The Refresh
- * Cookies button of spec §2 belongs to the load-ordering work and is not shown until that exists.
+ * Spec §2 Service: the company's Service Url (required, an http(s) address) and Save, and Refresh
+ * Cookies, which checks every stored board session and answers the counts as a toast.
  */
 export function ServiceTab({ canWrite }: { canWrite: boolean }) {
   const current = useServiceUrl();
@@ -24,6 +27,8 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
     mode: 'onTouched',
   });
   const save = useSetServiceUrl({ onSaved: (url) => form.reset({ serviceUrl: url }) });
+  const refresh = useRefreshCookies();
+  const [confirming, setConfirming] = useState(false);
 
   // The stored address becomes the form's starting value once it arrives.
   const loaded = current.data;
@@ -39,7 +44,7 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
         Service
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        The address of the load-search service used for automated load ordering.
+        The address of the load board used for load search, load ordering and load import.
       </Typography>
       {current.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -69,12 +74,23 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
         />
       )}
       {canWrite && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          <Button variant="outlined" startIcon={<CookieOutlinedIcon />} loading={refresh.isPending} onClick={() => setConfirming(true)}>
+            Refresh Cookies
+          </Button>
           <Button type="submit" variant="contained" startIcon={<SaveOutlinedIcon />} loading={save.isPending} disabled={current.isPending}>
             Save
           </Button>
         </Box>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Refresh Cookies"
+        text="Are you sure you want to refresh Cookies?"
+        busy={refresh.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => refresh.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
     </Paper>
   );
 }

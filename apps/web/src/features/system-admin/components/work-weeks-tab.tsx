@@ -8,7 +8,8 @@ import { formatDate } from '../../../lib/format';
 import { failureMessage } from '../../../lib/mutation';
 import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
 import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
-import { useWorkWeeks } from '../api/get-work-weeks';
+import { useWorkWeeks, workWeeksQuery } from '../api/get-work-weeks';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const columns: TColumn<TWorkWeek>[] = [
@@ -19,6 +20,34 @@ const columns: TColumn<TWorkWeek>[] = [
   { id: 'startDate', header: 'Start date', cell: (w) => formatDate(w.startDate), width: 120 },
   { id: 'endDate', header: 'End date', cell: (w) => formatDate(w.endDate), width: 120 },
 ];
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * What a person should confirm before weeks start on `day`: a gap or an overlap after the previous
+ * year's last week, or a weekday other than the one the company's weeks start on. Null when none.
+ */
+export function generationWarning(day: string, previousYear: readonly TWorkWeek[], known: readonly TWorkWeek[]): string | null {
+  const last = [...previousYear].sort((a, b) => a.endDate.localeCompare(b.endDate)).at(-1);
+  if (last) {
+    const next = addDays(last.endDate.slice(0, 10), 1);
+    if (day > next) return `The weeks of ${day.slice(0, 4) } would leave ${formatDate(next)} to ${formatDate(addDays(day, -1))} in no week.`;
+    if (day < next) return `Week 1 would start on ${formatDate(day)}, inside the last week of ${last.year} (to ${formatDate(last.endDate)}).`;
+  } else if (day > `${day.slice(0, 4)}-01-07`) {
+    return `The weeks would start on ${formatDate(day)}, leaving ${formatDate(`${day.slice(0, 4)}-01-01`)} to ${formatDate(addDays(day, -1))} in no week.`;
+  }
+  const usual = known[0]?.startDate.slice(0, 10);
+  if (usual && weekdayOf(usual) !== weekdayOf(day)) {
+    return `The company's weeks start on ${WEEKDAYS[weekdayOf(usual)]}; ${formatDate(day)} is a ${WEEKDAYS[weekdayOf(day)]}.`;
+  }
+  return null;
+}
 
 /**
  * Issue #3 Work Weeks: a date and Generate (consecutive 7-day weeks for the date's year), a year
@@ -40,15 +69,29 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
   });
   const remove = useDeleteWorkWeeks();
 
-  const onGenerate = (event: FormEvent) => {
+  const queryClient = useQueryClient();
+  // A generation that leaves a gap, overlaps, or starts on another weekday asks first.
+  const [asking, setAsking] = useState<{ day: string; text: string } | null>(null);
+  const onGenerate = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZGenerateWeeksQuery.shape.date.safeParse(date);
     if (!parsed.success) {
       setDateError(parsed.error.issues[0]?.message ?? 'Enter a valid date');
       return;
     }
+    const day = parsed.data;
+    const dayYear = Number(day.slice(0, 4));
+    // Only years the pages can choose: weeks of any other year could never be picked anywhere.
+    if (!years.includes(dayYear)) {
+      setDateError(`Choose a day in ${years[0]} to ${years[years.length - 1]}: the pages offer those years`);
+      return;
+    }
     setDateError(null);
-    generate.mutate(parsed.data);
+    const before = await queryClient.fetchQuery(workWeeksQuery(dayYear - 1)).catch(() => []);
+    const known = before.length ? before : await queryClient.fetchQuery(workWeeksQuery(dayYear + 1)).catch(() => []);
+    const text = generationWarning(day, before, known);
+    if (text) setAsking({ day, text });
+    else generate.mutate(day);
   };
 
   return (
@@ -123,6 +166,16 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
         defaultSort={{ id: 'number', desc: false }}
         emptyText={`No work weeks for ${year}`}
         maxHeight="max(320px, calc(100vh - 480px))"
+      />
+      <ConfirmDialog
+        open={!!asking}
+        title="Generate these work weeks?"
+        text={asking ? `${asking.text} Generate the weeks of ${asking.day.slice(0, 4)} from ${formatDate(asking.day)} anyway?` : ''}
+        confirmText="Generate"
+        color="warning"
+        busy={generate.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && generate.mutate(asking.day, { onSettled: () => setAsking(null) })}
       />
       <ConfirmDialog
         open={confirming}

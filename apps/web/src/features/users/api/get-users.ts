@@ -1,4 +1,4 @@
-import { authRoutes } from '@haulboard/contract';
+import { userRoutes } from '@haulboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { callRoute } from '../../../lib/api-client';
 export const usersQuery = () =>
   queryOptions({
     queryKey: ['users'],
-    queryFn: ({ signal }) => callRoute(authRoutes.getUsers, { signal }),
+    queryFn: ({ signal }) => callRoute(userRoutes.getUsers, { signal }),
   });
 
 export const useUsers = () => useQuery(usersQuery());

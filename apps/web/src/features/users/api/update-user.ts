@@ -1,4 +1,4 @@
-import { authRoutes, SUCCESS, type TUserForm } from '@haulboard/contract';
+import { userRoutes, SUCCESS, type TUserForm } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';
@@ -9,7 +9,7 @@ import { usersQuery } from './get-users';
 export function useUpdateUser({ onSaved }: { onSaved?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (form: TUserForm) => callRoute(authRoutes.updateUserInformation, { body: form }),
+    mutationFn: (form: TUserForm) => callRoute(userRoutes.updateUserInformation, { body: form }),
     successMessage: SUCCESS.userUpdated,
     onSuccess: async () => {
       onSaved?.();

@@ -13,7 +13,7 @@ import { useUpdateUser } from '../api/update-user';
 type TFormIn = z.input<typeof ZUserForm>;
 type TFormOut = z.output<typeof ZUserForm>;
 
-const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'userRoles', 'userCompanies', 'serviceFee', 'unitNumber', 'isActive'] as const;
+const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'userRoles', 'userCompanies', 'serviceFee', 'serviceFeeType', 'unitNumber', 'isActive'] as const;
 
 export const formValuesOf = (user: TAdminUser): TFormIn => ({
   userId: user.userId,
@@ -24,6 +24,7 @@ export const formValuesOf = (user: TAdminUser): TFormIn => ({
   userRoles: user.userRoles,
   userCompanies: user.userCompanies,
   serviceFee: user.serviceFee,
+  serviceFeeType: user.serviceFeeType,
   unitNumber: user.unitNumber ?? '',
   isActive: user.isActive,
   updatedOn: user.updatedOn,
@@ -118,7 +119,16 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
   const ready = lookups.every((q) => q.data);
 
   return (
-    <FormDialog open title="Edit user" onClose={onClose} onSubmit={onSubmit} submitting={update.isPending} submitDisabled={!ready}>
+    <FormDialog
+      open
+      title="Edit user"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={update.isPending}
+      submitDisabled={!ready}
+      form={form}
+      draftKey={`user:${user.userId}`}
+    >
       {lookupError ? (
         <Alert severity="error">{failureMessage(lookupError)}</Alert>
       ) : !ready ? (
@@ -150,6 +160,16 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
               error={!!fieldState.error}
               helperText={fieldState.error?.message ?? ' '}
             />
+          )}
+        />
+        <Controller
+          name="serviceFeeType"
+          control={form.control}
+          render={({ field }) => (
+            <TextField select {...field} value={field.value ?? 'flat'} label="Service fee is" fullWidth helperText=" ">
+              <MenuItem value="flat">Dollars per work week</MenuItem>
+              <MenuItem value="percent">% of the driver's gross</MenuItem>
+            </TextField>
           )}
         />
         <Controller

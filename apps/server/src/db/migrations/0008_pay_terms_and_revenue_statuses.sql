@@ -1,0 +1,2 @@
+ALTER TABLE "load_statuses" ADD COLUMN "counts_as_revenue" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_companies" ADD COLUMN "service_fee_type" text DEFAULT 'flat' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "idle_expires_at" timestamp with time zone DEFAULT now() + interval '12 hours' NOT NULL;

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { owningCompany } from './companies';
+import { createdOn } from './columns';
+import { users } from './users';
+
+/**
+ * One uploaded file that was imported: what it was, who brought it in, what it added. Rows an import
+ * added point to it, so undoing the import removes exactly them.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    /** 'fuel', 'miles', 'loads', 'invoice'. */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The recognised layout ('EFS (WEX)') or the preset's name. */
+    layout: text('layout').notNull(),
+    rowsRead: integer('rows_read').notNull(),
+    rowsAdded: integer('rows_added').notNull(),
+    rowsDuplicate: integer('rows_duplicate').notNull(),
+    rowsFlagged: integer('rows_flagged').notNull(),
+    rowsRefused: integer('rows_refused').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdOn: createdOn(),
+    undoneOn: timestamp('undone_on', { withTimezone: true, mode: 'string' }),
+    undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('imports_company_kind_idx').on(t.companyId, t.kind, t.createdOn)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * An uploaded file waiting between its preview and its confirmation (or a new preview with a
+ * mapping). Kept in the database so any server process can confirm it; purged after a day.
+ */
+export const importFiles = pgTable(
+  'import_files',
+  {
+    id: text('id').primaryKey(),
+    companyId: owningCompany(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    content: bytea('content').notNull(),
+    year: smallint('year'),
+    quarter: smallint('quarter'),
+    presetId: integer('preset_id'),
+    mapping: jsonb('mapping').$type<Record<string, string>>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdOn: createdOn(),
+  },
+  (t) => [index('import_files_company_idx').on(t.companyId, t.createdOn)],
+);
+
+/** A company's named column mapping for a file layout the product does not know. */
+export const importPresets = pgTable(
+  'import_presets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** The normalised header row the preset was made from: a file with it is recognised. */
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    /** Our field → their column header. */
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [uniqueIndex('import_presets_company_name_uq').on(t.companyId, t.kind, sql`lower(${t.name})`)],
+);
+
+/** A fuel-card transaction line, normalised; non-IFTA products are kept and flagged. */
+export const fuelTransactions = pgTable(
+  'fuel_transactions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    importId: integer('import_id').references(() => imports.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    /** The card's last four digits only. */
+    cardLast4: text('card_last4'),
+    fuelDate: date('fuel_date', { mode: 'string' }).notNull(),
+    fuelTime: text('fuel_time'),
+    unitNumber: text('unit_number').notNull(),
+    /** As printed on the card report. */
+    driverName: text('driver_name'),
+    location: text('location'),
+    city: text('city'),
+    /** USPS state or Canadian province code. */
+    stateCode: text('state_code').notNull(),
+    product: text('product').notNull(),
+    /** The vendor's own product code or description. */
+    productCode: text('product_code'),
+    isIfta: boolean('is_ifta').notNull(),
+    /** US gallons. */
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 10, scale: 4 }),
+    paidPrice: numeric('paid_price', { precision: 10, scale: 4 }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 12, scale: 2 }),
+    currency: text('currency').notNull().default('USD'),
+    taxPaid: boolean('tax_paid').notNull().default(true),
+    invoice: text('invoice'),
+    /** vendor | card | date and time | invoice or authorisation | product: the same line never twice. */
+    naturalKey: text('natural_key').notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [
+    uniqueIndex('fuel_company_key_uq').on(t.companyId, t.naturalKey),
+    index('fuel_company_date_idx').on(t.companyId, t.fuelDate),
+    index('fuel_company_unit_idx').on(t.companyId, t.unitNumber, t.fuelDate),
+    index('fuel_import_idx').on(t.importId),
+  ],
+);
+
+/** Miles per unit, jurisdiction and quarter, from an ELD report (trip rows arrive aggregated). */
+export const iftaMiles = pgTable(
+  'ifta_miles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    importId: integer('import_id').references(() => imports.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    quarter: smallint('quarter').notNull(),
+    unitNumber: text('unit_number').notNull(),
+    stateCode: text('state_code').notNull(),
+    totalMiles: numeric('total_miles', { precision: 12, scale: 3 }).notNull(),
+    taxableMiles: numeric('taxable_miles', { precision: 12, scale: 3 }).notNull(),
+    source: text('source').notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [
+    uniqueIndex('ifta_miles_company_key_uq').on(t.companyId, t.unitNumber, t.stateCode, t.year, t.quarter, t.source),
+    index('ifta_miles_company_period_idx').on(t.companyId, t.year, t.quarter),
+    index('ifta_miles_import_idx').on(t.importId),
+  ],
+);
+
+/**
+ * A quarter's IFTA tax-rate matrix as the company's administrator uploaded it (rates are public and
+ * the same for everyone; kept per company so that tenancy stays one rule: docs/decisions/009).
+ * Uploading the quarter again replaces it.
+ */
+export const iftaRateMatrices = pgTable(
+  'ifta_rate_matrices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    year: smallint('year').notNull(),
+    quarter: smallint('quarter').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The file says it is the synthetic sample: the worksheet warns that it must not be filed. */
+    isSample: boolean('is_sample').notNull().default(false),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdOn: createdOn(),
+  },
+  (t) => [uniqueIndex('ifta_rate_matrices_company_quarter_uq').on(t.companyId, t.year, t.quarter)],
+);
+
+/** One jurisdiction's diesel rates of a matrix: US$ per US gallon, C$ per litre, and the surcharge. */
+export const iftaRates = pgTable(
+  'ifta_rates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    matrixId: integer('matrix_id')
+      .notNull()
+      .references(() => iftaRateMatrices.id, { onDelete: 'cascade' }),
+    stateCode: text('state_code').notNull(),
+    fuelType: text('fuel_type').notNull().default('diesel'),
+    usdPerGal: numeric('usd_per_gal', { precision: 8, scale: 4 }).notNull(),
+    cadPerLitre: numeric('cad_per_litre', { precision: 8, scale: 4 }),
+    surchargeUsdPerGal: numeric('surcharge_usd_per_gal', { precision: 8, scale: 4 }).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('ifta_rates_matrix_state_uq').on(t.matrixId, t.stateCode, t.fuelType), index('ifta_rates_company_idx').on(t.companyId)],
+);

@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import { formatMoney } from '@haulboard/contract';
+import { refuse } from '../lib/errors';
+import {
+  LAYOUTS,
+  layoutFromMapping,
+  MAPPABLE_FIELDS,
+  naturalKey,
+  rowReader,
+  type TColumnMapping,
+  type TFieldInfo,
+  type TImportKind,
+  type TImportRecord,
+  type TLayout,
+  type TMilesRecord,
+  type TPeriod,
+} from './layouts';
+import { normaliseHeader, openTable, type TFileInput, type TReadOptions } from './read';
+import { scaledToText, toScaled } from './values';
+
+/**
+ * The preview of an import: every row of the file read through its layout and sorted into new
+ * records (flagged ones included: they are saved, with their reason), duplicates (repeated in the file
+ * or already stored, by natural key), refusals (row number and reason; a refused row never stops the
+ * rest) and skipped rows (a summary line). Nothing is saved here: the caller saves `records` in one
+ * transaction when the person confirms. Per-trip mileage is summed per unit × jurisdiction × quarter.
+ */
+
+export type TSavedPreset = { name: string; kind: TImportKind; mapping: TColumnMapping };
+
+export type TPreviewInput = {
+  file: TFileInput;
+  kind: TImportKind;
+  /** Our field ← their column, chosen in the mapping step for a file in an unknown layout. */
+  mapping?: TColumnMapping;
+  /** The company's saved mappings, recognised by their headers like the vendor layouts. */
+  presets?: readonly TSavedPreset[];
+  /** Natural keys already stored for the company; a map also gives each stored record's fingerprint, to tell a changed re-import. */
+  existingKeys?: ReadonlySet<string> | ReadonlyMap<string, string>;
+  /** The year and quarter chosen for a miles import (rows of another quarter are refused). */
+  period?: TPeriod;
+} & Pick<TReadOptions, 'sheet' | 'maxRows' | 'maxBytes'>;
+
+export type TPreviewRecord<R extends TImportRecord = TImportRecord> = { rows: number[]; key: string; record: R; flag?: string };
+export type TPreviewDuplicate = { rows: number[]; key: string; where: 'file' | 'stored'; changed: boolean; reason: string; record: TImportRecord };
+export type TPreviewProblem = { rows: number[]; reason: string };
+
+export type TPreviewLayout = {
+  id: string;
+  vendor: string;
+  kind: TImportKind;
+  format: 'csv' | 'xlsx';
+  headerRow: number;
+  sheet?: string;
+  encoding?: string;
+  delimiter?: string;
+};
+
+export type TPreview = {
+  fileName: string;
+  kind: TImportKind;
+  /** The layout recognised (or built from the mapping); null when the file needs a mapping. */
+  layout: TPreviewLayout | null;
+  /** A file in an unknown layout: its headers and first rows, for the mapping step. */
+  unknown: { headerRow: number; headers: string[]; sample: string[][]; fields: readonly TFieldInfo[] } | null;
+  rowsRead: number;
+  records: TPreviewRecord[];
+  duplicates: TPreviewDuplicate[];
+  /** The new records that carry a flag (also in `records`): kept, but worth a look. */
+  flagged: TPreviewProblem[];
+  refused: TPreviewProblem[];
+  skipped: TPreviewProblem[];
+};
+
+export const PREVIEW_TEXT = {
+  wrongKind: (vendor: string, kind: TImportKind) => `This looks like an export from ${vendor}, which belongs in the ${KIND_LABEL[kind]}`,
+  missingColumns: (columns: string[]) => `The file has no column named ${columns.map((c) => `"${c}"`).join(', ')}`,
+  repeats: (first: number) => `repeats row ${first}`,
+  conflicts: (first: number) => `has the same key as row ${first} with different figures`,
+  stored: 'already imported',
+  storedChanged: 'already imported with different figures (importing again would replace it)',
+  unreadableRow: 'the row could not be read',
+  nothingNew: 'Nothing new to import: every row of this file was imported before',
+} as const;
+
+const KIND_LABEL: Record<TImportKind, string> = {
+  fuel: 'fuel import',
+  miles: 'IFTA miles import',
+  trips: 'trips import',
+  payments: 'payments import',
+};
+
+const rowsText = (rows: readonly number[]) =>
+  rows.length === 1 ? `Row ${rows[0]}` : rows.length <= 6 ? `Rows ${rows.join(', ')}` : `Rows ${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more`;
+const withRows = (rows: readonly number[], reason: string) => `${rowsText(rows)}: ${reason}`;
+
+/** What tells a changed re-import from the same one: the figures of a record. */
+export function recordFingerprint(record: TImportRecord): string {
+  if (record.kind === 'miles') return `${record.totalMiles}|${record.taxableMiles}`;
+  return createHash('sha1').update(JSON.stringify(record)).digest('base64');
+}
+
+function candidatesFor(kind: TImportKind, input: TPreviewInput): TLayout[] {
+  if (input.mapping) return [layoutFromMapping(kind, input.mapping)];
+  const presets = (input.presets ?? []).map((p) => layoutFromMapping(p.kind, p.mapping, p.name));
+  // Every kind's layouts are candidates, so a fuel file dropped on the miles page is named, not misread.
+  return [...presets, ...LAYOUTS];
+}
+
+type TAggregate = { record: TMilesRecord; rows: number[]; total: bigint; taxable: bigint; flag?: string };
+
+/** Reads the whole file and sorts its rows (see the module comment). File-level problems throw `ERROR` refusals. */
+export async function previewImport(input: TPreviewInput): Promise<TPreview> {
+  const { file, kind } = input;
+  const candidates = candidatesFor(kind, input);
+  const table = await openTable(file, candidates, { sheet: input.sheet, maxRows: input.maxRows, maxBytes: input.maxBytes });
+  const preview: TPreview = {
+    fileName: file.fileName,
+    kind,
+    layout: null,
+    unknown: null,
+    rowsRead: 0,
+    records: [],
+    duplicates: [],
+    flagged: [],
+    refused: [],
+    skipped: [],
+  };
+  const layout = table.match;
+  if (!layout) {
+    await table.rows.return(undefined);
+    if (input.mapping) {
+      const wanted = Object.values(input.mapping).filter((c) => normaliseHeader(c) && !table.keys.includes(normaliseHeader(c)));
+      throw refuse(PREVIEW_TEXT.missingColumns(wanted));
+    }
+    preview.unknown = {
+      headerRow: table.headerRow,
+      headers: table.headers,
+      sample: table.sample.map((r) => r.cells),
+      fields: kind === 'fuel' || kind === 'miles' ? MAPPABLE_FIELDS[kind] : [],
+    };
+    return preview;
+  }
+  if (layout.kind !== kind) {
+    await table.rows.return(undefined);
+    throw refuse(PREVIEW_TEXT.wrongKind(layout.vendor, layout.kind));
+  }
+  preview.layout = {
+    id: layout.id,
+    vendor: layout.vendor,
+    kind: layout.kind,
+    format: table.format,
+    headerRow: table.headerRow,
+    sheet: table.sheet,
+    encoding: table.encoding,
+    delimiter: table.delimiter,
+  };
+
+  const existing = input.existingKeys;
+  const seen = new Map<string, { row: number; record: TImportRecord }>();
+  const aggregates = new Map<string, TAggregate>();
+  const seenTrips = new Map<string, number>();
+  const ctx = { period: input.period };
+
+  const accept = (rows: number[], record: TImportRecord, flag?: string) => {
+    const key = naturalKey(record);
+    const earlier = seen.get(key);
+    if (earlier) {
+      // Fingerprints are computed only when keys collide: most rows never need one.
+      if (recordFingerprint(earlier.record) === recordFingerprint(record)) {
+        preview.duplicates.push({ rows, key, where: 'file', changed: false, reason: withRows(rows, PREVIEW_TEXT.repeats(earlier.row)), record });
+      } else preview.refused.push({ rows, reason: withRows(rows, PREVIEW_TEXT.conflicts(earlier.row)) });
+      return;
+    }
+    seen.set(key, { row: rows[0], record });
+    if (existing?.has(key)) {
+      const stored = existing instanceof Map ? existing.get(key) : undefined;
+      const changed = stored !== undefined && stored !== recordFingerprint(record);
+      const reason = withRows(rows, changed ? PREVIEW_TEXT.storedChanged : PREVIEW_TEXT.stored);
+      preview.duplicates.push({ rows, key, where: 'stored', changed, reason, record });
+      return;
+    }
+    preview.records.push({ rows, key, record, ...(flag ? { flag } : {}) });
+    if (flag) preview.flagged.push({ rows, reason: withRows(rows, flag) });
+  };
+
+  const readRow = rowReader(table.keys, layout);
+  for await (const raw of table.rows) {
+    preview.rowsRead++;
+    const access = readRow(raw.row, raw.cells);
+    let outcomes: ReturnType<TLayout['toRecords']>;
+    try {
+      outcomes = layout.toRecords(access, ctx);
+    } catch {
+      outcomes = [{ refuse: PREVIEW_TEXT.unreadableRow }];
+    }
+    for (const outcome of outcomes) {
+      if ('refuse' in outcome) preview.refused.push({ rows: [raw.row], reason: withRows([raw.row], outcome.refuse) });
+      else if ('skip' in outcome) preview.skipped.push({ rows: [raw.row], reason: withRows([raw.row], outcome.skip) });
+      else if (layout.aggregate && outcome.record.kind === 'miles') {
+        const trip = outcome.record;
+        if (trip.startOdometer && trip.endOdometer) {
+          const tripKey = [trip.unit, trip.jurisdiction, trip.date, trip.startOdometer, trip.endOdometer, trip.totalMiles].join('|');
+          const first = seenTrips.get(tripKey);
+          if (first !== undefined) {
+            preview.duplicates.push({ rows: [raw.row], key: tripKey, where: 'file', changed: false, reason: withRows([raw.row], PREVIEW_TEXT.repeats(first)), record: trip });
+            continue;
+          }
+          seenTrips.set(tripKey, raw.row);
+        }
+        const key = naturalKey(trip);
+        const agg = aggregates.get(key);
+        const total = toScaled(trip.totalMiles, 3) as bigint;
+        const taxable = toScaled(trip.taxableMiles, 3) as bigint;
+        if (agg) {
+          agg.rows.push(raw.row);
+          agg.total += total;
+          agg.taxable += taxable;
+        } else aggregates.set(key, { record: trip, rows: [raw.row], total, taxable, flag: outcome.flag });
+      } else accept([raw.row], outcome.record, outcome.flag);
+    }
+  }
+
+  for (const agg of aggregates.values()) {
+    const record: TMilesRecord = {
+      ...agg.record,
+      totalMiles: scaledToText(agg.total, 3),
+      taxableMiles: scaledToText(agg.taxable, 3),
+      date: null,
+      startOdometer: null,
+      endOdometer: null,
+      trips: agg.rows.length,
+    };
+    accept(agg.rows, record, agg.flag);
+  }
+  return preview;
+}
+
+/** The toast text for a preview or an import: counts, or the INFO that nothing is new. */
+export function previewSummary(preview: TPreview): string {
+  const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  if (preview.records.length === 0 && preview.duplicates.length > 0) {
+    const refused = preview.refused.length ? ` (${n(preview.refused.length, 'row')} refused)` : '';
+    return `INFO ${PREVIEW_TEXT.nothingNew}${refused}`;
+  }
+  return [
+    `${n(preview.rowsRead, 'row')} read`,
+    n(preview.records.length, 'new record'),
+    `${n(preview.duplicates.length, 'duplicate')} skipped`,
+    `${n(preview.flagged.length, 'record')} flagged`,
+    `${n(preview.refused.length, 'row')} refused`,
+  ].join(', ');
+}
+
+/** A record in a few words, for the report. */
+export function describeRecord(record: TImportRecord): string {
+  switch (record.kind) {
+    case 'fuel':
+      return [
+        `${record.date}${record.time ? ` ${record.time.slice(0, 5)}` : ''}`,
+        `unit ${record.unit || '-'}`,
+        record.productCode || record.product,
+        `${record.quantity} gal`,
+        record.state ?? '',
+        record.amount ? formatMoney(record.amount) : '',
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    case 'miles':
+      return `unit ${record.unit} · ${record.jurisdiction} · ${record.year} Q${record.quarter} · ${record.totalMiles} mi (${record.taxableMiles} taxable)${record.trips > 1 ? ` · ${record.trips} trips` : ''}`;
+    case 'payments':
+      return [record.invoiceNumber, record.tripId, record.loadId, record.itemType, formatMoney(record.grossPay)].filter(Boolean).join(' · ');
+    case 'trips':
+      return [record.tripId, record.loadId, record.status].filter(Boolean).join(' · ');
+  }
+}
+
+/** A cell of the report: quoted when needed, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
+function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The full report as CSV: one line per outcome, by row number (Row, Outcome, Record, Reason). */
+export function reportCsv(preview: TPreview): string {
+  type TLine = { row: number; cells: (string | number)[] };
+  const lines: TLine[] = [];
+  const rows = (r: number[]) => (r.length === 1 ? r[0] : r.length <= 10 ? r.join(' ') : `${r.slice(0, 10).join(' ')} and ${r.length - 10} more`);
+  const strip = (reason: string) => reason.replace(/^Rows? [^:]+: /, '');
+  for (const r of preview.records) lines.push({ row: r.rows[0], cells: [rows(r.rows), r.flag ? 'New, flagged' : 'New', describeRecord(r.record), r.flag ?? ''] });
+  for (const d of preview.duplicates) lines.push({ row: d.rows[0], cells: [rows(d.rows), 'Duplicate', describeRecord(d.record), strip(d.reason)] });
+  for (const p of preview.refused) lines.push({ row: p.rows[0], cells: [rows(p.rows), 'Refused', '', strip(p.reason)] });
+  for (const p of preview.skipped) lines.push({ row: p.rows[0], cells: [rows(p.rows), 'Skipped', '', strip(p.reason)] });
+  lines.sort((a, b) => a.row - b.row);
+  const out = [['Row', 'Outcome', 'Record', 'Reason'], ...lines.map((l) => l.cells)];
+  return `${out.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,4 @@
+/** Accounting against the external board: the invoice check (and the load import). */
+export { accountingModule } from './routes';
+export { compareInvoiceLines, pacificDateOf, payWeekOf } from './invoices';
+export { boardBroker } from './load-import';

@@ -1,0 +1,287 @@
+import {
+  centsToText,
+  IMPORT_TEXT,
+  INVOICE_TEXT,
+  type TInvoiceAdjustment,
+  type TInvoiceComparison,
+  type TInvoiceComparisonLine,
+  toCents,
+} from '@haulboard/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TActor } from '../../access/actor';
+import type { TDb, TDbLike, TTx } from '../../db/client';
+import { imports, invoiceLines, loads, loadStatuses, workWeeks } from '../../db/schema';
+import { previewImport, type TPaymentRecord } from '../../imports';
+import { notFound, refuse } from '../../lib/errors';
+import { isoOf } from '../../lib/rows';
+import { BoardError } from '../../loadboard/client';
+import { companyBoard, noteBoardFailure } from '../../loadboard/connection';
+import type { TVault } from '../../loadboard/vault';
+
+export type TWeek = { id: number; year: number; number: number; startDate: string; endDate: string };
+
+/** A work week of the actor's company; another company's week is the same 404 as a missing one. */
+export async function weekOf(db: TDbLike, companyId: number, weekId: number): Promise<TWeek> {
+  const [week] = await db
+    .select({ id: workWeeks.id, year: workWeeks.year, number: workWeeks.number, startDate: workWeeks.startDate, endDate: workWeeks.endDate })
+    .from(workWeeks)
+    .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.id, weekId)));
+  if (!week) throw notFound('The work week');
+  return week;
+}
+
+const CHUNK = 1000;
+const noError = (text: string) => text.replace(/^ERROR /, '');
+
+/**
+ * Imports the board's payment-details file for a week: every line the company has not imported
+ * before is stored (the summary row never; a line repeated in the file once). The file is saved
+ * whole or refused whole.
+ */
+export async function importInvoice(tx: TTx, actor: TActor, weekId: number, file: { name: string; buffer: Buffer }): Promise<string> {
+  const { companyId } = actor;
+  await weekOf(tx, companyId, weekId);
+  const stored = await tx.select({ key: invoiceLines.naturalKey }).from(invoiceLines).where(eq(invoiceLines.companyId, companyId));
+  const preview = await previewImport({
+    file: { fileName: file.name, data: file.buffer },
+    kind: 'payments',
+    existingKeys: new Set(stored.map((s) => s.key)),
+  });
+  if (!preview.layout) throw refuse(noError(INVOICE_TEXT.notInvoice));
+  if (preview.refused.length) throw refuse(noError(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason))));
+  if (!preview.records.length) return INVOICE_TEXT.nothingNew;
+
+  const [row] = await tx
+    .insert(imports)
+    .values({
+      companyId,
+      kind: 'invoice',
+      fileName: file.name,
+      layout: preview.layout.vendor,
+      rowsRead: preview.rowsRead,
+      rowsAdded: preview.records.length,
+      rowsDuplicate: preview.duplicates.length,
+      rowsFlagged: preview.flagged.length,
+      rowsRefused: 0,
+      createdBy: actor.userId,
+    })
+    .returning({ id: imports.id });
+  const values = preview.records.map(({ key, record }) => {
+    const r = record as TPaymentRecord;
+    return {
+      companyId,
+      weekId,
+      importId: row.id,
+      invoiceNumber: r.invoiceNumber,
+      blockId: r.blockId,
+      tripId: r.tripId,
+      loadId: r.loadId,
+      itemType: r.itemType,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      distanceMiles: r.distanceMiles,
+      grossPay: r.grossPay,
+      comments: r.comments,
+      naturalKey: key,
+    };
+  });
+  for (let i = 0; i < values.length; i += CHUNK) {
+    await tx.insert(invoiceLines).values(values.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
+  return INVOICE_TEXT.imported;
+}
+
+/**
+ * The week's payment details read from the load board itself (its export for the pay week the
+ * week's invoice covers), then imported like an uploaded file. The board is asked outside any
+ * transaction; a board that cannot be read is a refusal that says to upload the file instead.
+ */
+export async function importInvoiceFromBoard(db: TDb, vault: TVault, actor: TActor, weekId: number): Promise<string> {
+  const week = await weekOf(db, actor.companyId, weekId);
+  const payWeek = payWeekOf(week);
+  let file: Buffer;
+  try {
+    const board = await companyBoard(db, vault, actor.companyId);
+    try {
+      file = await board.client.exportPayments(payWeek.start, 'csv');
+    } catch (error) {
+      if (error instanceof BoardError) await noteBoardFailure(db, actor.companyId, board.cookieId, error);
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof BoardError) throw refuse(noError(INVOICE_TEXT.boardUnavailable(error.message)));
+    throw error;
+  }
+  return db.transaction((tx) => importInvoice(tx, actor, weekId, { name: `relay_payment_details_${payWeek.end}.csv`, buffer: file }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison
+
+const DAY = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+/** The board's pay week (Sunday to Saturday) that a work week's invoice covers: the one holding the week's first day. */
+export function payWeekOf(week: Pick<TWeek, 'startDate'>): { start: string; end: string } {
+  const weekday = new Date(`${week.startDate}T00:00:00Z`).getUTCDay();
+  const start = addDays(week.startDate, -weekday);
+  return { start, end: addDays(start, 6) };
+}
+
+const pacificDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The calendar day of a moment in Pacific time, where the board decides which week pays a trip. */
+export const pacificDateOf = (iso: string) => pacificDay.format(new Date(iso));
+
+const isAdjustment = (itemType: string) => itemType.startsWith('ADJUSTMENT');
+
+export type TInvoiceLineIn = { tripId: string; loadId: string; itemType: string; grossPay: string; comments: string };
+export type TBoardLoadIn = { loadNumber: string; payout: string; loadEndDate: string; weekId: number; cancelled: boolean };
+
+const money = (cents: number) => centsToText(cents);
+const line = (loadNumber: string, invoice: number | null, board: number | null, note: string | null = null): TInvoiceComparisonLine => ({
+  loadNumber,
+  invoicePayout: invoice === null ? null : money(invoice),
+  boardPayout: board === null ? null : money(board),
+  difference: money((invoice ?? 0) - (board ?? 0)),
+  note,
+});
+const byNumber = (a: TInvoiceComparisonLine, b: TInvoiceComparisonLine) => a.loadNumber.localeCompare(b.loadNumber);
+
+/**
+ * Compares a week's invoice lines with the board (pure: the tests work it out by hand).
+ * - A board load matches the lines whose Load ID is its load number, and the lines without a Load
+ *   ID (tour lines) whose Trip ID is its load number; all of them are summed before comparing.
+ * - Disputes and adjustments are listed apart and matched to nothing; they count in the invoice total.
+ * - Lines matching no load of this week are looked up among the company's other loads
+ *   (`otherLoads`: a trip paid in the week its last stop completes can sit in the previous work week).
+ * - A load of this week that the invoice does not pay, and whose last stop completes after the pay
+ *   week in Pacific time, is due on the next invoice, not missing. Cancelled loads are expected unpaid.
+ */
+export function compareInvoiceLines(
+  week: Pick<TWeek, 'id' | 'startDate'>,
+  invoice: readonly TInvoiceLineIn[],
+  weekLoads: readonly TBoardLoadIn[],
+  otherLoads: readonly TBoardLoadIn[],
+): TInvoiceComparison {
+  const payWeek = payWeekOf(week);
+  const adjustments: TInvoiceAdjustment[] = [];
+  const invoiceByKey = new Map<string, number>();
+  let invoiceLoads = 0;
+  let adjustmentTotal = 0;
+  for (const l of invoice) {
+    const cents = toCents(l.grossPay) ?? 0;
+    if (isAdjustment(l.itemType)) {
+      adjustmentTotal += cents;
+      adjustments.push({ itemType: l.itemType, tripId: l.tripId, loadId: l.loadId, amount: money(cents), comments: l.comments });
+      continue;
+    }
+    invoiceLoads += cents;
+    const key = l.loadId || l.tripId;
+    invoiceByKey.set(key, (invoiceByKey.get(key) ?? 0) + cents);
+  }
+
+  const result: TInvoiceComparison = {
+    weekId: week.id,
+    loadsMissingInBoard: [],
+    loadsMissingInInvoice: [],
+    payDifferences: [],
+    paidNextWeek: [],
+    adjustments,
+    matched: 0,
+    totals: { invoice: '0.00', invoiceLoads: '0.00', adjustments: '0.00', board: '0.00', difference: '0.00' },
+    invoiceLines: invoice.length,
+    payWeekStart: payWeek.start,
+    payWeekEnd: payWeek.end,
+  };
+  let boardTotal = 0;
+  const compare = (load: TBoardLoadIn, invoiced: number, note: string | null) => {
+    const board = toCents(load.payout) ?? 0;
+    if (invoiced === board) result.matched++;
+    else result.payDifferences.push(line(load.loadNumber, invoiced, board, note));
+  };
+  for (const load of weekLoads) {
+    const board = toCents(load.payout) ?? 0;
+    if (!load.cancelled) boardTotal += board;
+    const invoiced = invoiceByKey.get(load.loadNumber);
+    if (invoiced !== undefined) {
+      invoiceByKey.delete(load.loadNumber);
+      compare(load, invoiced, load.cancelled ? 'Cancelled on the board, but paid' : null);
+      continue;
+    }
+    if (load.cancelled) continue;
+    const lastStop = pacificDateOf(load.loadEndDate);
+    if (lastStop > payWeek.end) {
+      result.paidNextWeek.push(line(load.loadNumber, null, board, `Last stop ${lastStop} (Pacific time), after this pay week: due on the next invoice`));
+    } else result.loadsMissingInInvoice.push(line(load.loadNumber, null, board));
+  }
+  const others = new Map(otherLoads.map((l) => [l.loadNumber, l]));
+  for (const [key, invoiced] of invoiceByKey) {
+    const other = others.get(key);
+    if (other) compare(other, invoiced, 'On the board in another work week');
+    else result.loadsMissingInBoard.push(line(key, invoiced, null));
+  }
+  for (const list of [result.loadsMissingInBoard, result.loadsMissingInInvoice, result.payDifferences, result.paidNextWeek]) list.sort(byNumber);
+  const invoiceTotal = invoiceLoads + adjustmentTotal;
+  result.totals = {
+    invoice: money(invoiceTotal),
+    invoiceLoads: money(invoiceLoads),
+    adjustments: money(adjustmentTotal),
+    board: money(boardTotal),
+    difference: money(invoiceTotal - boardTotal),
+  };
+  return result;
+}
+
+/** The comparison of a stored week's invoice with the company's board. */
+export async function compareInvoice(db: TDbLike, actor: TActor, weekId: number): Promise<TInvoiceComparison> {
+  const { companyId } = actor;
+  const week = await weekOf(db, companyId, weekId);
+  const invoice = await db
+    .select({ tripId: invoiceLines.tripId, loadId: invoiceLines.loadId, itemType: invoiceLines.itemType, grossPay: invoiceLines.grossPay, comments: invoiceLines.comments })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.weekId, weekId)))
+    .orderBy(asc(invoiceLines.id));
+  const boardColumns = {
+    loadNumber: loads.loadNumber,
+    payout: loads.payout,
+    loadEndDate: isoOf(loads.loadEndDate),
+    weekId: loads.weekId,
+    cancelled: sql<boolean>`${loadStatuses.name} = 'Cancelled'`,
+  };
+  const weekLoads = await db
+    .select(boardColumns)
+    .from(loads)
+    .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
+    .where(and(eq(loads.companyId, companyId), eq(loads.weekId, weekId)));
+  const onBoard = new Set(weekLoads.map((l) => l.loadNumber));
+  const keys = [...new Set(invoice.filter((l) => !isAdjustment(l.itemType)).map((l) => l.loadId || l.tripId))].filter((k) => !onBoard.has(k));
+  const otherLoads = keys.length
+    ? await db
+        .select(boardColumns)
+        .from(loads)
+        .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
+        .where(and(eq(loads.companyId, companyId), ne(loads.weekId, weekId), inArray(loads.loadNumber, keys)))
+    : [];
+  return compareInvoiceLines(week, invoice, weekLoads, otherLoads);
+}
+
+const csvCell = (v: string | number | null) => {
+  const text = v === null ? '' : String(v);
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The comparison as one CSV: a section column, then the spec's columns. */
+export function comparisonCsv(c: TInvoiceComparison): string {
+  const rows: (string | number | null)[][] = [['Section', 'Load Number', 'Invoice Payout', 'Board Payout', 'Difference', 'Note']];
+  const section = (name: string, list: TInvoiceComparisonLine[]) => {
+    for (const l of list) rows.push([name, l.loadNumber, l.invoicePayout, l.boardPayout, l.difference, l.note]);
+  };
+  section('Invoiced loads missing in Board', c.loadsMissingInBoard);
+  section('Loads Missing in Invoice', c.loadsMissingInInvoice);
+  section('Pay differences', c.payDifferences);
+  section('Paid next week', c.paidNextWeek);
+  for (const a of c.adjustments) rows.push([`Adjustment (${a.itemType})`, a.loadId || a.tripId, a.amount, null, a.amount, a.comments || null]);
+  rows.push(['Totals', null, c.totals.invoice, c.totals.board, c.totals.difference, `Loads ${c.totals.invoiceLoads}, adjustments ${c.totals.adjustments}`]);
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,163 @@
+import { FUEL_PRODUCTS, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { TDbLike } from '../../db/client';
+import { companies, fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies, users, workWeeks } from '../../db/schema';
+import { fullNameOf } from '../../lib/people';
+
+/** The days a dashboard query covers and how loads are picked in it. */
+export type TPayPeriod = {
+  from: string;
+  to: string;
+  /** Loads by work week (a week or a year was chosen), else by their end date. */
+  weekIds: number[] | null;
+  /** Work weeks the period spans, for a flat weekly fee. */
+  weeks: number;
+  label: string;
+};
+
+const stateCode = (id: number) => usStates[id - 1]?.code ?? '';
+
+/**
+ * A week id (the company's; another company's is like a missing one: null), else a date range,
+ * else a work year, else the work week holding today (or today alone when no week holds it).
+ */
+export async function payPeriod(
+  db: TDbLike,
+  companyId: number,
+  q: { week: number | null; year: number | null; startDate: string | null; endDate: string | null },
+  today: string,
+): Promise<TPayPeriod | null> {
+  const w = workWeeks;
+  const cols = { id: w.id, number: w.number, startDate: w.startDate, endDate: w.endDate, year: w.year };
+  if (q.week) {
+    const [week] = await db.select(cols).from(w).where(and(eq(w.companyId, companyId), eq(w.id, q.week)));
+    if (!week) return null;
+    return { from: week.startDate, to: week.endDate, weekIds: [week.id], weeks: 1, label: `Week ${week.number} (${usDate(week.startDate)} - ${usDate(week.endDate)})` };
+  }
+  if (q.startDate || q.endDate) {
+    const from = q.startDate ?? q.endDate!;
+    const to = q.endDate ?? q.startDate!;
+    const spanned = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(w)
+      .where(and(eq(w.companyId, companyId), lte(w.startDate, to), gte(w.endDate, from)));
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+    return { from, to, weekIds: null, weeks: spanned[0]?.n || Math.max(1, Math.ceil(days / 7)), label: `${usDate(from)} - ${usDate(to)}` };
+  }
+  if (q.year) {
+    const weeks = await db.select(cols).from(w).where(and(eq(w.companyId, companyId), eq(w.year, q.year))).orderBy(asc(w.startDate));
+    if (!weeks.length) return { from: `${q.year}-01-01`, to: `${q.year}-12-31`, weekIds: [], weeks: 0, label: `${q.year} (no work weeks)` };
+    return {
+      from: weeks[0].startDate,
+      to: weeks[weeks.length - 1].endDate,
+      weekIds: weeks.map((x) => x.id),
+      weeks: weeks.length,
+      label: `Work year ${q.year}`,
+    };
+  }
+  const [current] = await db
+    .select(cols)
+    .from(w)
+    .where(and(eq(w.companyId, companyId), lte(w.startDate, today), gte(w.endDate, today)));
+  if (current) return payPeriod(db, companyId, { week: current.id, year: null, startDate: null, endDate: null }, today);
+  return { from: today, to: today, weekIds: null, weeks: 1, label: usDate(today) };
+}
+
+const inPeriod = (p: TPayPeriod) =>
+  p.weekIds
+    ? inArray(loads.weekId, p.weekIds.length ? p.weekIds : [0])
+    : and(sql`(${loads.loadEndDate} at time zone 'UTC')::date >= ${p.from}`, sql`(${loads.loadEndDate} at time zone 'UTC')::date <= ${p.to}`);
+
+/** Earned loads (revenue statuses) of the period with a given driver, each with its drivers in order. */
+export async function driverLoads(db: TDbLike, companyId: number, driverId: number, p: TPayPeriod) {
+  const rows = await db
+    .select({
+      id: loads.id,
+      loadNumber: loads.loadNumber,
+      companyName: companies.name,
+      startDate: loads.loadStartDate,
+      endDate: loads.loadEndDate,
+      originCity: loads.originCity,
+      originStateId: loads.originStateId,
+      destinationCity: loads.destinationCity,
+      destinationStateId: loads.destinationStateId,
+      pricePerMile: loads.pricePerMile,
+      payout: loads.payout,
+      tripLength: loads.tripLength,
+      statusName: loadStatuses.name,
+      comments: loads.comments,
+      drivers: sql<{ userId: number; name: string }[]>`(select json_agg(json_build_object('userId', d.user_id, 'name',
+          coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)) order by d.position)
+        from ${loadDrivers} d join ${users} u on u.id = d.user_id where d.load_id = ${loads.id})`,
+    })
+    .from(loads)
+    .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
+    .innerJoin(companies, eq(companies.id, loads.companyId))
+    .where(
+      and(
+        eq(loads.companyId, companyId),
+        eq(loadStatuses.countsAsRevenue, true),
+        inPeriod(p),
+        sql`exists (select 1 from ${loadDrivers} d where d.load_id = ${loads.id} and d.user_id = ${driverId})`,
+      ),
+    )
+    .orderBy(asc(loads.loadStartDate), asc(loads.id));
+  return rows.map((r) => ({
+    ...r,
+    origin: `${r.originCity}, ${stateCode(r.originStateId)}`,
+    destination: `${r.destinationCity}, ${stateCode(r.destinationStateId)}`,
+    drivers: (typeof r.drivers === 'string' ? JSON.parse(r.drivers) : r.drivers) ?? [],
+  }));
+}
+
+/** Earned loads of the period that have drivers, with their drivers: company gross is their payouts. */
+export async function companyGross(db: TDbLike, companyId: number, p: TPayPeriod): Promise<{ companyId: number; companyName: string; gross: string }> {
+  const [[company], [sum]] = await Promise.all([
+    db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+    db
+      .select({ gross: sql<string>`coalesce(sum(${loads.payout}), 0)::numeric(14,2)::text` })
+      .from(loads)
+      .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
+      .where(
+        and(
+          eq(loads.companyId, companyId),
+          eq(loadStatuses.countsAsRevenue, true),
+          inPeriod(p),
+          sql`exists (select 1 from ${loadDrivers} d where d.load_id = ${loads.id})`,
+        ),
+      ),
+  ]);
+  return { companyId, companyName: company?.name ?? '', gross: sum?.gross ?? '0.00' };
+}
+
+/** The driver in the company: name, unit and pay terms; null when not a member. */
+export async function driverOf(db: TDbLike, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, unitNumber: userCompanies.unitNumber, fee: userCompanies.serviceFee, feeType: userCompanies.serviceFeeType })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.userId, userId)));
+  if (!row) return null;
+  return { userId: row.userId, name: fullNameOf(row), unitNumber: row.unitNumber, fee: row.fee, feeType: row.feeType === 'percent' ? ('percent' as const) : ('flat' as const) };
+}
+
+/** Every fuel-card line of the unit in the period: all products are charged to the driver. */
+export async function unitFuel(db: TDbLike, companyId: number, unitNumber: string | null, p: TPayPeriod) {
+  if (!unitNumber) return [];
+  const f = fuelTransactions;
+  const rows = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to)))
+    .orderBy(asc(f.fuelDate), asc(f.fuelTime), asc(f.id));
+  return rows.map((r) => ({
+    fuelTransactionId: r.id,
+    fuelDate: r.fuelDate,
+    unitNumber: r.unitNumber,
+    productName: FUEL_PRODUCTS[r.product as TFuelProduct] ?? r.product,
+    location: [r.location, r.city].filter(Boolean).join(', ') || null,
+    stateCode: r.stateCode,
+    quantity: r.quantity,
+    amount: r.amount,
+  }));
+}

@@ -1,0 +1,145 @@
+import { centsToText, driverDashboardRoutes, ROLE, type TDriverDashboard, toCents } from '@haulboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { actorCan, actorOf, type TActor } from '../../access/actor';
+import type { TDb, TDbLike } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { findExpenseLines } from '../expenses';
+import { computePay } from './pay';
+import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFuel } from './queries';
+
+const money = (cents: number) => centsToText(cents);
+
+/** A driver's figures for a period: every line of the dashboard and the statement. */
+export type TDriverFigures = Omit<TDriverDashboard, 'companyGrossList' | 'period'> & {
+  driver: NonNullable<TDriverDashboard['driver']>;
+  grossCents: number;
+  additionsCents: number;
+  expenseCents: number;
+  fuelCents: number;
+  feeCents: number;
+  netCents: number;
+  /** Escrow deductions of the period, in cents (an escrow balance is their sum over time). */
+  escrowCents: number;
+};
+
+export async function driverFigures(db: TDbLike, companyId: number, driverId: number, period: TPayPeriod): Promise<TDriverFigures> {
+  const driver = await driverOf(db, companyId, driverId);
+  if (!driver) throw notFound('The driver');
+  const [loadRows, expenseLines, fuel] = await Promise.all([
+    driverLoads(db, companyId, driverId, period),
+    findExpenseLines(db, companyId, { from: period.from, to: period.to, userId: driverId }),
+    unitFuel(db, companyId, driver.unitNumber, period),
+  ]);
+  const pay = computePay({
+    driverId,
+    loads: loadRows.map((l) => ({ payout: l.payout, driverIds: l.drivers.map((d: { userId: number }) => d.userId) })),
+    fuel,
+    expenses: expenseLines,
+    fee: { type: driver.feeType, amount: driver.fee },
+    weeks: period.weeks,
+  });
+  return {
+    grossCents: pay.grossCents,
+    additionsCents: pay.additionsCents,
+    expenseCents: pay.expenseCents,
+    fuelCents: pay.fuelCents,
+    feeCents: pay.feeCents,
+    netCents: pay.netCents,
+    escrowCents: expenseLines.filter((e) => e.expenseTypeName === 'Escrow').reduce((a, e) => a + Math.abs(toCents(e.amount) ?? 0), 0),
+    totalGross: money(pay.grossCents),
+    totalExpense: money(pay.expenseCents),
+    totalAdditions: money(pay.additionsCents),
+    totalFuel: money(pay.fuelCents),
+    administrationFee: money(pay.feeCents),
+    feeBasis: pay.feeBasis,
+    netIncome: money(pay.netCents),
+    driver: { userId: driver.userId, name: driver.name, unitNumber: driver.unitNumber },
+    driverLoadList: loadRows.map((l, i) => ({
+      loadId: l.id,
+      loadNumber: l.loadNumber,
+      companyName: l.companyName,
+      startDate: new Date(l.startDate).toISOString(),
+      endDate: new Date(l.endDate).toISOString(),
+      origin: l.origin,
+      destination: l.destination,
+      rate: l.pricePerMile,
+      payout: money(pay.shares[i]),
+      loadPayout: money(toCents(l.payout) ?? 0),
+      teammate:
+        l.drivers.length > 1
+          ? l.drivers
+              .filter((d: { userId: number }) => d.userId !== driverId)
+              .map((d: { name: string }) => d.name)
+              .join(', ')
+          : null,
+      tripLength: l.tripLength,
+      loadStatusName: l.statusName,
+      comments: l.comments,
+    })),
+    driverExpenseList: expenseLines.map((e) => ({
+      expenseId: e.expenseId,
+      expenseName: e.expenseName,
+      expenseTypeName: e.expenseTypeName,
+      amount: money(Math.abs(toCents(e.amount) ?? 0)),
+      expenseDate: e.expenseDate,
+      isReimbursement: e.isReimbursement,
+      occurrence: e.occurrence > 1 ? `Occurrence ${e.occurrence}` : null,
+    })),
+    driverFuelList: fuel,
+  };
+}
+
+/** The dashboard's answer from a driver's figures (the cents stay on the server). */
+export function dashboardOf(figures: TDriverFigures, companyGrossList: TDriverDashboard['companyGrossList'], period: string): TDriverDashboard {
+  const { grossCents, additionsCents, expenseCents, fuelCents, feeCents, netCents, escrowCents, ...shown } = figures;
+  return { ...shown, companyGrossList, period };
+}
+
+/** Reads a frozen statement instead of live figures (settlements register it: a closed week's figures never change). */
+export type TFrozenFigures = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TDriverDashboard | null>;
+
+/**
+ * Spec §7 GetDriversGrossIncome. A driver (without DenyDelete on the dashboard) always gets their own
+ * figures, whatever driverId says; company gross is for roleId 1 and 2 only.
+ */
+export async function driverDashboard(
+  db: TDbLike,
+  actor: TActor,
+  q: { year: number | null; week: number | null; startDate: string | null; endDate: string | null; driverId: number | null },
+  today = new Date().toISOString().slice(0, 10),
+  frozen?: TFrozenFigures,
+): Promise<TDriverDashboard> {
+  const seesAll = actorCan(actor, 'DriverDashboardPage', 'DenyDelete');
+  const driverId = seesAll ? q.driverId : actor.userId;
+  const period = await payPeriod(db, actor.companyId, q, today);
+  if (!period) throw notFound('The work week');
+  const showsCompany = actor.roleIds.some((r) => r === ROLE.Administrator || r === ROLE.Dispatcher);
+  const companyGrossList = showsCompany ? [await companyGross(db, actor.companyId, period)] : [];
+  if (!driverId) {
+    return {
+      companyGrossList,
+      totalGross: '0.00',
+      totalExpense: '0.00',
+      totalAdditions: '0.00',
+      totalFuel: '0.00',
+      administrationFee: '0.00',
+      feeBasis: 'No administration fee',
+      netIncome: '0.00',
+      driverLoadList: [],
+      driverExpenseList: [],
+      driverFuelList: [],
+      driver: null,
+      period: period.label,
+    };
+  }
+  if (frozen && period.weekIds?.length === 1 && q.week) {
+    const snapshot = await frozen(db, actor.companyId, period.weekIds[0], driverId);
+    if (snapshot) return { ...snapshot, companyGrossList, period: period.label };
+  }
+  return dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label);
+}
+
+export async function driverDashboardModule(app: FastifyInstance, { db, frozen }: { db: TDb; frozen?: TFrozenFigures }) {
+  route(app, driverDashboardRoutes.getDriversGrossIncome, async (req) => driverDashboard(db, actorOf(req.ctx), req.query, undefined, frozen));
+}

@@ -1,0 +1,103 @@
+import { findJurisdiction, jurisdictionName, type TIftaReport, type TIftaReportRow } from '@haulboard/contract';
+import type { TUnitStateSums } from './queries';
+
+/**
+ * The IFTA report's arithmetic, exact: sums arrive as decimal text, are added as scaled integers,
+ * and each figure is rounded once from its unrounded sum (spec §9: miles and gallons to whole
+ * numbers, MPG to 2 decimals, half up). Fleet MPG is total miles over total IFTA gallons.
+ */
+
+const MILES_SCALE = 3;
+const GALLONS_SCALE = 3;
+
+/** Decimal text → integer of units of 10^-scale (extra places are cut; the columns hold at most `scale`). */
+export function scaled(text: string, scale: number): bigint {
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!m) return 0n;
+  const frac = (m[3] ?? '').padEnd(scale, '0').slice(0, scale);
+  const v = BigInt((m[2] || '0') + frac);
+  return m[1] === '-' ? -v : v;
+}
+
+/** a / b rounded half up to a whole number (a, b ≥ 0, b > 0). */
+const divRound = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
+
+/** A scaled amount rounded half up to a whole number. */
+export const whole = (v: bigint, scale: number) => Number(v < 0n ? -divRound(-v, 10n ** BigInt(scale)) : divRound(v, 10n ** BigInt(scale)));
+
+/** Miles ÷ gallons to 2 decimals, half up; null without gallons. */
+export function mpgOf(miles: bigint, gallons: bigint): number | null {
+  if (gallons <= 0n || miles < 0n) return null;
+  // (miles / 10^ms) / (gallons / 10^gs) × 100, rounded.
+  const hundredths = divRound(miles * 100n * 10n ** BigInt(GALLONS_SCALE), gallons * 10n ** BigInt(MILES_SCALE));
+  return Number(hundredths) / 100;
+}
+
+type TAcc = { miles: bigint; gallons: bigint; taxPaid: bigint };
+const acc = (): TAcc => ({ miles: 0n, gallons: 0n, taxPaid: 0n });
+const add = (a: TAcc, s: TUnitStateSums) => {
+  a.miles += scaled(s.miles, MILES_SCALE);
+  a.gallons += scaled(s.gallons, GALLONS_SCALE);
+  a.taxPaid += scaled(s.taxPaidGallons, GALLONS_SCALE);
+};
+
+function row(unitNumber: string | null, stateCode: string, a: TAcc): TIftaReportRow {
+  return {
+    unitNumber,
+    stateCode,
+    stateName: jurisdictionName(stateCode),
+    miles: whole(a.miles, MILES_SCALE),
+    gallons: whole(a.gallons, GALLONS_SCALE),
+    mpg: mpgOf(a.miles, a.gallons),
+    taxPaidGallons: whole(a.taxPaid, GALLONS_SCALE),
+    isIfta: findJurisdiction(stateCode)?.isIfta ?? false,
+  };
+}
+
+const byUnitThenState = (a: TIftaReportRow, b: TIftaReportRow) =>
+  (a.unitNumber ?? '').localeCompare(b.unitNumber ?? '', 'en', { numeric: true }) || a.stateName.localeCompare(b.stateName);
+
+/** Per unit and state (`summary` false) or per state over every unit (`summary` true), with totals and checks. */
+export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extraChecks = [] }: { summary: boolean; period: string; extraChecks?: string[] }): TIftaReport {
+  const total = acc();
+  const rows = new Map<string, { unit: string | null; state: string; a: TAcc }>();
+  const units = new Map<string, TAcc>();
+  for (const s of sums) {
+    add(total, s);
+    const unit = summary ? null : s.unitNumber;
+    const key = `${unit ?? ''}|${s.stateCode}`;
+    const r = rows.get(key) ?? { unit, state: s.stateCode, a: acc() };
+    rows.set(key, r);
+    add(r.a, s);
+    const u = units.get(s.unitNumber) ?? acc();
+    units.set(s.unitNumber, u);
+    add(u, s);
+  }
+
+  const checks: string[] = [];
+  const sorted = [...units.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  for (const [unit, a] of sorted) {
+    if (a.miles > 0n && a.gallons === 0n) checks.push(`Unit ${unit} has miles but no fuel.`);
+    else if (a.gallons > 0n && a.miles === 0n) checks.push(`Unit ${unit} bought fuel but has no miles.`);
+    else {
+      const mpg = mpgOf(a.miles, a.gallons);
+      if (mpg !== null && (mpg < 4 || mpg > 10)) checks.push(`Unit ${unit} averages ${mpg.toFixed(2)} MPG, outside 4 to 10: check its miles and fuel.`);
+    }
+  }
+  for (const s of sums) {
+    if (scaled(s.gallons, GALLONS_SCALE) > 0n && scaled(s.miles, MILES_SCALE) === 0n && (units.get(s.unitNumber)?.miles ?? 0n) > 0n) {
+      checks.push(`Unit ${s.unitNumber} bought fuel in ${jurisdictionName(s.stateCode)} but has no miles there.`);
+    }
+  }
+  checks.push(...extraChecks);
+
+  return {
+    totalGallons: whole(total.gallons, GALLONS_SCALE),
+    totalMiles: whole(total.miles, MILES_SCALE),
+    averageMPG: mpgOf(total.miles, total.gallons),
+    unitReports: [...rows.values()].map((r) => row(r.unit, r.state, r.a)).sort(byUnitThenState),
+    checks,
+    period,
+  };
+}
+

@@ -1,0 +1,73 @@
+import { fuelRoutes, iftaReturnRoutes, type ZIftaReportFilter } from '@haulboard/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { actorOf } from '../../access/actor';
+import type { TDb } from '../../db/client';
+import { route } from '../../lib/route';
+import { resolvePeriod } from './period';
+import { countFuel, FUEL_LIST_CAP, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitsOfDrivers, unitStateSums, weeksWithoutFuel } from './queries';
+import { buildIftaReport } from './report';
+import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
+import { iftaReturnPdf } from './return-pdf';
+
+/** A download; the name is ASCII only, safe inside the quoted header. */
+function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
+  reply.type(type).header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]+/g, '-')}"`);
+  return reply.send(body);
+}
+
+export const fuelCappedInfo = (total: number) =>
+  `INFO Showing the newest ${FUEL_LIST_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} fuel lines. Choose a quarter or a week to see the rest.`;
+
+export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
+  route(app, fuelRoutes.getFuel, async (req, reply) => {
+    const { companyId } = actorOf(req.ctx);
+    const period = await resolvePeriod(db, companyId, req.body);
+    if (!period) return [];
+    const rows = await findFuel(db, companyId, period);
+    if (rows.length <= FUEL_LIST_CAP) return rows;
+    const total = await countFuel(db, companyId, period);
+    reply.header('x-total-count', String(total));
+    reply.header('x-info', fuelCappedInfo(total));
+    return rows.slice(0, FUEL_LIST_CAP);
+  });
+
+  route(app, fuelRoutes.getIftaMiles, async (req) => {
+    const { companyId } = actorOf(req.ctx);
+    const period = await resolvePeriod(db, companyId, req.body);
+    return period ? findIftaMiles(db, companyId, period) : [];
+  });
+
+  const report = async (filter: z.output<typeof ZIftaReportFilter>, companyId: number, summary: boolean) => {
+    const period = await resolvePeriod(db, companyId, filter);
+    if (!period) return buildIftaReport([], { summary, period: 'No such week' });
+    const units = filter.driverIdList.length ? await unitsOfDrivers(db, companyId, filter.driverIdList) : null;
+    const stateCode = filter.stateId ? await stateCodeOf(db, filter.stateId) : null;
+    if (filter.stateId && !stateCode) return buildIftaReport([], { summary, period: period.label });
+    const [sums, quietWeeks] = await Promise.all([
+      unitStateSums(db, companyId, period, units, stateCode),
+      units || stateCode ? Promise.resolve([]) : weeksWithoutFuel(db, companyId, period),
+    ]);
+    const extraChecks = quietWeeks.length && sums.length ? [`No fuel was bought in ${quietWeeks.join(', ')}: are fuel records missing?`] : [];
+    return buildIftaReport(sums, { summary, period: period.label, extraChecks });
+  };
+
+  route(app, fuelRoutes.getIftaReport, async (req) => report(req.body, actorOf(req.ctx).companyId, false));
+  route(app, fuelRoutes.getIftaReportSummary, async (req) => report(req.body, actorOf(req.ctx).companyId, true));
+  route(app, fuelRoutes.getIftaDrivers, async (req) => iftaDrivers(db, actorOf(req.ctx).companyId));
+
+  route(app, iftaReturnRoutes.getIftaReturn, async (req) => iftaReturn(db, actorOf(req.ctx), req.body));
+  route(app, iftaReturnRoutes.getIftaReturnCsv, async (req, reply) => {
+    const r = await iftaReturn(db, actorOf(req.ctx), req.query);
+    return sendFile(reply, 'text/csv; charset=utf-8', `ifta-return-${r.year}-Q${r.quarter}.csv`, iftaReturnCsv(r)) as never;
+  });
+  route(app, iftaReturnRoutes.getIftaReturnPdf, async (req, reply) => {
+    const r = await iftaReturn(db, actorOf(req.ctx), req.query);
+    return sendFile(reply, 'application/pdf', `ifta-return-${r.year}-Q${r.quarter}.pdf`, await iftaReturnPdf(r)) as never;
+  });
+  route(app, iftaReturnRoutes.uploadIftaRates, async (req) => {
+    const { fields, files } = req.body;
+    return db.transaction((tx) => uploadIftaRates(tx, actorOf(req.ctx), { year: fields.Year, quarter: fields.Quarter, file: files[0] }));
+  });
+  route(app, iftaReturnRoutes.saveIftaReturnSettings, async (req) => saveIftaReturnSettings(db, actorOf(req.ctx), req.body));
+}

@@ -1,0 +1,115 @@
+import { IMPORT_PAGE, IMPORT_TEXT, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
+import type { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type TActor, actorCan } from '../../access/actor';
+import type { TDbLike, TTx } from '../../db/client';
+import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
+import { refuseIfClosed } from '../../lib/closed-weeks';
+import { forbidden, notFound, refuse } from '../../lib/errors';
+import { isoOf } from '../../lib/rows';
+import type { ZImportPresetForm } from '@haulboard/contract';
+
+/** Import history, undo and saved column mappings. Each kind needs its own page's access. */
+
+export function requireImportAccess(actor: TActor, kind: TImportKind, level: 'Read' | 'DenyDelete' | 'Write') {
+  if (!actorCan(actor, IMPORT_PAGE[kind], level)) throw forbidden();
+}
+
+const person = (alias: string) => sql<string | null>`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from ${users} u where u.id = ${sql.raw(alias)})`;
+
+export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKind): Promise<TImportRecord[]> {
+  requireImportAccess(actor, kind, 'Read');
+  const rows = await db
+    .select({
+      i: imports,
+      createdOn: isoOf(imports.createdOn),
+      undoneOn: sql<string | null>`case when ${imports.undoneOn} is null then null else ${isoOf(imports.undoneOn)} end`,
+      createdBy: person('imports.created_by'),
+      undoneBy: person('imports.undone_by'),
+    })
+    .from(imports)
+    .where(and(eq(imports.companyId, actor.companyId), eq(imports.kind, kind)))
+    .orderBy(desc(imports.createdOn), desc(imports.id))
+    .limit(200);
+  return rows.map(({ i, createdOn, undoneOn, createdBy, undoneBy }) => ({
+    importId: i.id,
+    kind: i.kind as TImportKind,
+    fileName: i.fileName,
+    layout: i.layout,
+    rowsRead: i.rowsRead,
+    rowsAdded: i.rowsAdded,
+    rowsDuplicate: i.rowsDuplicate,
+    rowsFlagged: i.rowsFlagged,
+    rowsRefused: i.rowsRefused,
+    createdBy,
+    createdOn,
+    undoneOn,
+    undoneBy,
+  }));
+}
+
+/** Removes exactly the rows the import added; the import stays in the history, marked undone. */
+export async function undoImport(tx: TTx, actor: TActor, importId: number): Promise<string> {
+  const [row] = await tx
+    .select({ kind: imports.kind, undoneOn: imports.undoneOn })
+    .from(imports)
+    .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)))
+    .for('update');
+  if (!row) throw notFound('The import');
+  requireImportAccess(actor, row.kind as TImportKind, 'Write');
+  if (row.undoneOn) throw refuse(IMPORT_TEXT.alreadyUndone.replace(/^ERROR /, ''));
+  if (row.kind === 'fuel') {
+    const dates = await tx
+      .selectDistinct({ date: fuelTransactions.fuelDate })
+      .from(fuelTransactions)
+      .where(and(eq(fuelTransactions.companyId, actor.companyId), eq(fuelTransactions.importId, importId)));
+    await refuseIfClosed(tx, actor.companyId, { dates: dates.map((d) => d.date) });
+  }
+  const table = row.kind === 'fuel' ? fuelTransactions : iftaMiles;
+  const removed = await tx
+    .delete(table)
+    .where(and(eq(table.companyId, actor.companyId), eq(table.importId, importId)))
+    .returning({ id: table.id });
+  await tx
+    .update(imports)
+    .set({ undoneOn: sql`now()`, undoneBy: actor.userId })
+    .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)));
+  return IMPORT_TEXT.undone(removed.length);
+}
+
+export async function findPresets(db: TDbLike, companyId: number, kind: TImportKind): Promise<TImportPreset[]> {
+  const rows = await db
+    .select({ p: importPresets, createdOn: isoOf(importPresets.createdOn) })
+    .from(importPresets)
+    .where(and(eq(importPresets.companyId, companyId), eq(importPresets.kind, kind)))
+    .orderBy(sql`lower(${importPresets.name})`);
+  return rows.map(({ p, createdOn }) => ({ presetId: p.id, kind: p.kind as TImportKind, name: p.name, headers: p.headers, mapping: p.mapping, createdOn }));
+}
+
+/** Saves a mapping under a name; the same name again replaces it. */
+export async function savePreset(tx: TTx, actor: TActor, input: z.output<typeof ZImportPresetForm>): Promise<string> {
+  requireImportAccess(actor, input.kind, 'DenyDelete');
+  const sameName = and(eq(importPresets.companyId, actor.companyId), eq(importPresets.kind, input.kind), sql`lower(${importPresets.name}) = lower(${input.name})`);
+  const [held] = await tx.select({ id: importPresets.id }).from(importPresets).where(sameName).for('update');
+  if (held) {
+    await tx
+      .update(importPresets)
+      .set({ name: input.name, headers: input.headers, mapping: input.mapping })
+      .where(and(eq(importPresets.companyId, actor.companyId), eq(importPresets.id, held.id)));
+  } else {
+    await tx.insert(importPresets).values({ companyId: actor.companyId, kind: input.kind, name: input.name, headers: input.headers, mapping: input.mapping });
+  }
+  return IMPORT_TEXT.presetSaved;
+}
+
+export async function deletePreset(tx: TTx, actor: TActor, presetId: number): Promise<string> {
+  const [row] = await tx
+    .select({ kind: importPresets.kind })
+    .from(importPresets)
+    .where(and(eq(importPresets.companyId, actor.companyId), eq(importPresets.id, presetId)));
+  if (!row) throw notFound('The preset');
+  requireImportAccess(actor, row.kind as TImportKind, 'Write');
+  await tx.delete(importPresets).where(and(eq(importPresets.companyId, actor.companyId), eq(importPresets.id, presetId)));
+  return IMPORT_TEXT.presetDeleted;
+}
+

@@ -1,0 +1,63 @@
+import { IMPORT_TEXT, importRoutes, type TImportKind } from '@haulboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../access/actor';
+import type { TDb } from '../../db/client';
+import { refuse } from '../../lib/errors';
+import { route } from '../../lib/route';
+import type { TUploadedFile } from '../../lib/upload';
+import { deletePreset, findPresets, importHistory, requireImportAccess, savePreset, undoImport } from './history';
+import { confirmImport, previewReport, previewUpload, runPreview, saveImport, type TImportRequest } from './service';
+
+const fileOf = (files: TUploadedFile[]) => files[0];
+
+/** A CSV download's file name, safe inside a quoted header. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_')}"`;
+
+export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
+  route(app, importRoutes.preview, async (req) => {
+    const { fields, files } = req.body;
+    const file = fileOf(files);
+    const request: TImportRequest = { kind: fields.kind, fileName: file.name, content: file.buffer, year: fields.year, quarter: fields.quarter, presetId: fields.presetId, mapping: fields.mapping };
+    return db.transaction((tx) => previewUpload(tx, actorOf(req.ctx), request));
+  });
+
+  route(app, importRoutes.confirm, async (req) => db.transaction((tx) => confirmImport(tx, actorOf(req.ctx), req.body.previewId)));
+
+  route(app, importRoutes.report, async (req, reply) => {
+    const { fileName, csv } = await previewReport(db, actorOf(req.ctx), req.query.previewId);
+    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName));
+    return csv;
+  });
+
+  route(app, importRoutes.history, async (req) => importHistory(db, actorOf(req.ctx), req.query.kind));
+  route(app, importRoutes.undo, async (req) => db.transaction((tx) => undoImport(tx, actorOf(req.ctx), req.query.id)));
+
+  route(app, importRoutes.presets, async (req) => {
+    const actor = actorOf(req.ctx);
+    requireImportAccess(actor, req.query.kind, 'Read');
+    return findPresets(db, actor.companyId, req.query.kind);
+  });
+  route(app, importRoutes.savePreset, async (req) => db.transaction((tx) => savePreset(tx, actorOf(req.ctx), req.body)));
+  route(app, importRoutes.deletePreset, async (req) => db.transaction((tx) => deletePreset(tx, actorOf(req.ctx), req.query.id)));
+
+  /** Spec §7's one-step imports: preview and save in one transaction; the file is saved whole or refused whole. */
+  const importAtOnce = async (
+    actor: ReturnType<typeof actorOf>,
+    kind: TImportKind,
+    file: TUploadedFile,
+    fields: { presetId: number | null; year?: number | null; quarter?: number | null },
+  ) => {
+    const request: TImportRequest = { kind, fileName: file.name, content: file.buffer, year: fields.year ?? null, quarter: fields.quarter ?? null, presetId: fields.presetId, mapping: null };
+    return db.transaction(async (tx) => {
+      requireImportAccess(actor, kind, 'DenyDelete');
+      const preview = await runPreview(tx, actor.companyId, request);
+      return saveImport(tx, actor, request, preview);
+    });
+  };
+  route(app, importRoutes.importFuel, async (req) => importAtOnce(actorOf(req.ctx), 'fuel', fileOf(req.body.files), req.body.fields));
+  route(app, importRoutes.importIftaMiles, async (req) => {
+    const { Year, Quarter, presetId } = req.body.fields;
+    if (!Year || !Quarter) throw refuse(IMPORT_TEXT.chooseQuarter.replace(/^ERROR /, ''));
+    return importAtOnce(actorOf(req.ctx), 'miles', fileOf(req.body.files), { presetId, year: Year, quarter: Quarter });
+  });
+}

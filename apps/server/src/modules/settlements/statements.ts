@@ -1,0 +1,135 @@
+import { addDays, centsToText, ROLE, type TDriverDashboard, type TStatement } from '@haulboard/contract';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { TDbLike } from '../../db/client';
+import { companies, loadDrivers, loads, settlementClosures, settlementStatements, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { fullNameOf } from '../../lib/people';
+import { driverFigures } from '../driver-dashboard';
+
+export type TWeek = TStatement['week'];
+
+/** The company's work week, or 404 (another company's week is like a missing one). */
+export async function weekOf(db: TDbLike, companyId: number, weekId: number): Promise<TWeek> {
+  const w = workWeeks;
+  const [week] = await db
+    .select({ weekId: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate })
+    .from(w)
+    .where(and(eq(w.companyId, companyId), eq(w.id, weekId)));
+  if (!week) throw notFound('The work week');
+  return week;
+}
+
+/** The Friday after the week ends (a Monday-to-Sunday week is paid five days later). */
+export function payDateOf(endDate: string): string {
+  const dow = new Date(`${endDate}T00:00:00Z`).getUTCDay();
+  return addDays(endDate, (5 - dow + 7) % 7 || 7);
+}
+
+const text = (cents: number) => centsToText(cents);
+
+/** One driver's statement for a week, worked out from today's data. */
+export async function liveStatement(db: TDbLike, companyId: number, week: TWeek, driverId: number): Promise<TStatement> {
+  const period = { from: week.startDate, to: week.endDate, weekIds: [week.weekId], weeks: 1, label: '' };
+  const yearWeeks = await db
+    .select({ id: workWeeks.id, startDate: workWeeks.startDate })
+    .from(workWeeks)
+    .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.year, week.year), lte(workWeeks.startDate, week.startDate)))
+    .orderBy(asc(workWeeks.startDate));
+  const ytdPeriod = { from: yearWeeks[0]?.startDate ?? week.startDate, to: week.endDate, weekIds: yearWeeks.map((w) => w.id), weeks: yearWeeks.length, label: '' };
+  const [figures, ytd, [company]] = await Promise.all([
+    driverFigures(db, companyId, driverId, period),
+    driverFigures(db, companyId, driverId, ytdPeriod),
+    db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+  ]);
+  const deductions = figures.fuelCents + figures.expenseCents + figures.feeCents;
+  const ytdDeductions = ytd.fuelCents + ytd.expenseCents + ytd.feeCents;
+  return {
+    statementNumber: null,
+    revision: null,
+    carrier: { companyId, name: company?.name ?? '' },
+    payee: { userId: figures.driver.userId, name: figures.driver.name },
+    unitNumber: figures.driver.unitNumber,
+    week,
+    payDate: payDateOf(week.endDate),
+    loads: figures.driverLoadList,
+    additions: figures.driverExpenseList.filter((e) => e.isReimbursement),
+    expenses: figures.driverExpenseList.filter((e) => !e.isReimbursement),
+    fuel: figures.driverFuelList,
+    administrationFee: figures.administrationFee,
+    feeBasis: figures.feeBasis,
+    gross: figures.totalGross,
+    totalAdditions: figures.totalAdditions,
+    totalFuel: figures.totalFuel,
+    totalExpense: figures.totalExpense,
+    totalDeductions: text(deductions),
+    net: figures.netIncome,
+    ytd: { gross: ytd.totalGross, deductions: text(ytdDeductions), additions: ytd.totalAdditions, net: ytd.netIncome, escrow: text(ytd.escrowCents) },
+    closed: null,
+  };
+}
+
+/** The week's open closure (the week is closed), or null. */
+export async function openClosureOf(db: TDbLike, companyId: number, weekId: number) {
+  const c = settlementClosures;
+  const [row] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.companyId, companyId), eq(c.weekId, weekId), isNull(c.reopenedOn)))
+    .orderBy(desc(c.revision));
+  return row ?? null;
+}
+
+/** The frozen statement of a driver in a closed week, or null (open week, or no statement then). */
+export async function frozenStatement(db: TDbLike, companyId: number, weekId: number, driverId: number): Promise<TStatement | null> {
+  const s = settlementStatements;
+  const [row] = await db
+    .select({ data: s.data })
+    .from(s)
+    .innerJoin(settlementClosures, eq(settlementClosures.id, s.closureId))
+    .where(and(eq(s.companyId, companyId), eq(s.weekId, weekId), eq(s.userId, driverId), isNull(settlementClosures.reopenedOn)));
+  return row?.data ?? null;
+}
+
+/** The statement: frozen when its week is closed, else live. */
+export async function statementOf(db: TDbLike, companyId: number, weekId: number, driverId: number): Promise<TStatement> {
+  const week = await weekOf(db, companyId, weekId);
+  return (await frozenStatement(db, companyId, week.weekId, driverId)) ?? liveStatement(db, companyId, week, driverId);
+}
+
+/** The dashboard's figures from a frozen statement (the dashboard of a closed week shows what was paid). */
+export async function frozenDashboard(db: TDbLike, companyId: number, weekId: number, driverId: number): Promise<TDriverDashboard | null> {
+  const s = await frozenStatement(db, companyId, weekId, driverId);
+  if (!s) return null;
+  return {
+    companyGrossList: [],
+    totalGross: s.gross,
+    totalExpense: s.totalExpense,
+    totalAdditions: s.totalAdditions,
+    totalFuel: s.totalFuel,
+    administrationFee: s.administrationFee,
+    feeBasis: s.feeBasis,
+    netIncome: s.net,
+    driverLoadList: s.loads,
+    driverExpenseList: [...s.expenses, ...s.additions],
+    driverFuelList: s.fuel,
+    driver: { userId: s.payee.userId, name: s.payee.name, unitNumber: s.unitNumber },
+    period: '',
+  };
+}
+
+/** Who gets a statement for the week: the company's active drivers and whoever drove a load in it. */
+export async function driversOfWeek(db: TDbLike, companyId: number, weekId: number) {
+  const rows = await db
+    .selectDistinct({ user: users, unitNumber: userCompanies.unitNumber })
+    .from(users)
+    .innerJoin(userCompanies, and(eq(userCompanies.userId, users.id), eq(userCompanies.companyId, companyId)))
+    .where(
+      sql`(exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.company_id = ${companyId} and r.role_id = ${ROLE.Driver})
+            and ${userCompanies.isActive})
+        or exists (select 1 from ${loadDrivers} d join ${loads} l on l.id = d.load_id
+            where d.user_id = ${users.id} and l.company_id = ${companyId} and l.week_id = ${weekId})`,
+    );
+  return rows
+    .map((r) => ({ userId: r.user.id, name: fullNameOf(r.user), unitNumber: r.unitNumber }))
+    .sort((a, b) => (a.unitNumber ?? '\uffff').localeCompare(b.unitNumber ?? '\uffff', 'en', { numeric: true }) || a.name.localeCompare(b.name));
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findUsState, LOAD_IMPORT_TEXT } from '@haulboard/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
+import { createTestApp, EMAIL, type TTestApp } from './helpers';
+import { multipartBody } from './upload-route';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/imports/fixtures');
+/** The board's TRIPS export: double-space headers, one completed, one cancelled, one completed late on Saturday, one scheduled. */
+const TRIPS = fs.readFileSync(path.join(fixtures, 'relay_trips_2025-07.csv'), 'utf8');
+
+let t: TTestApp;
+let weekId: number;
+let earlierWeekId: number;
+let secondWeekId: number;
+let brokerId: number;
+const rowsOf = (r: any) => (Array.isArray(r) ? r : r.rows) as any[];
+const weekHolding = async (companyId: number, day: string) =>
+  Number(rowsOf(await t.db.execute(sql`select id from work_weeks where company_id = ${companyId} and start_date <= ${day} and end_date >= ${day}`))[0].id);
+const CA = findUsState('CA')!.id;
+
+beforeAll(async () => {
+  t = await createTestApp({ steps: BOARD_DEMO_STEPS });
+  const demo = t.ids.companies.demo;
+  weekId = await weekHolding(demo, '2025-07-16');
+  earlierWeekId = await weekHolding(demo, '2025-07-09');
+  secondWeekId = await weekHolding(t.ids.companies.second, '2025-07-16');
+  [{ id: brokerId }] = rowsOf(await t.db.execute(sql`select id from brokers where company_id = ${demo} limit 1`));
+  // T-115STUVWX is already on the board.
+  await t.db.execute(sql`insert into loads (company_id, load_number, broker_id, load_start_date, load_end_date, week_id, origin_state_id, origin_city,
+    destination_state_id, destination_city, trip_length, number_of_stops, price_per_mile, payout, load_status_id)
+    values (${demo}, 'T-115STUVWX', ${brokerId}, '2025-07-20T15:00:00Z', '2025-07-20T21:00:00Z', ${weekId}, ${CA}, 'Long Beach', ${CA}, 'Tracy', 310, 2, 2.0968, 650, 1)`);
+});
+afterAll(() => t.close());
+
+async function uploadTrips(week: number, content: string, as: string = EMAIL.admin, name = 'TRIPS.csv') {
+  const body = await multipartBody({ WeekId: String(week) }, [{ field: 'File', name, content }]);
+  return t.call({ method: 'POST', url: '/api/Accounting/UploadTrips', payload: body.payload, headers: { 'content-type': body.contentType }, as });
+}
+const search = (week: number | string, as: string = EMAIL.admin) => t.call({ method: 'GET', url: `/api/Accounting?id=${week}`, as });
+const save = (payload: unknown, as: string = EMAIL.admin) => t.call({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: payload as any, as });
+const boardCount = async (loadNumber: string) =>
+  Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from loads where company_id = ${t.ids.companies.demo} and load_number = ${loadNumber}`))[0].n);
+
+describe('load import from the board trips file', () => {
+  it('says plainly that a trips file is needed before one is uploaded', async () => {
+    const res = await search(weekId);
+    expect(res.status).toBe(409);
+    expect(res.text).toBe(LOAD_IMPORT_TEXT.noTrips);
+  });
+
+  it("refuses a driver, another company's week (404) and a file that is not the trips export", async () => {
+    expect((await uploadTrips(weekId, TRIPS, EMAIL.driver)).status).toBe(403);
+    expect((await uploadTrips(secondWeekId, TRIPS)).status).toBe(404);
+    const payments = fs.readFileSync(path.join(fixtures, 'relay_payment_details_2025-07-19.csv'), 'utf8');
+    const wrong = await uploadTrips(weekId, payments);
+    expect(wrong.status).toBe(409);
+    expect(wrong.text).toMatch(/^ERROR This looks like an export from Amazon Relay payments/);
+  });
+
+  it("maps the week's trips to loads: places from facility codes, miles, stops, exact payout, rate, times, driver by unit, the board as broker", async () => {
+    const res = await uploadTrips(weekId, TRIPS);
+    expect(res.status).toBe(200);
+    const { newLoads, existingLoads, source } = res.body;
+    expect(source).toBe('TRIPS.csv');
+    // T-112ABCDEF starts Sunday 07/13 (last work week); T-113GHIJKL is cancelled.
+    expect(newLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR']);
+    expect(newLoads[0]).toMatchObject({
+      loadId: 0,
+      tripId: 'T-114MNOPQR',
+      boardLoadIds: ['115LXQ9ZD'],
+      brokerName: 'Amazon Relay',
+      weekId,
+      originCity: 'Tracy',
+      originStateId: CA,
+      originStateName: 'California',
+      destinationCity: 'Long Beach',
+      destinationStateId: CA,
+      // 20:10 and 23:30 at UTC-07:00.
+      loadStartDate: '2025-07-20T03:10:00.000Z',
+      loadEndDate: '2025-07-20T06:30:00.000Z',
+      tripLength: 320,
+      numberOfStops: 2,
+      payout: 700,
+      // 700.00 / 320 = 2.1875 → 2.19
+      pricePerMile: 2.19,
+      loadStatusName: 'Delivered',
+      boardStatus: 'Completed',
+      // No driver is named John Smith; unit 101 is Sam Carter's.
+      loadDrivers: [t.ids.users[EMAIL.driver]],
+      loadDriverNames: 'Sam Carter',
+    });
+    expect(existingLoads.map((l: any) => [l.loadNumber, l.boardStatus, l.loadId > 0])).toEqual([['T-115STUVWX', 'Scheduled', true]]);
+    // Searching the week again reads the file uploaded last; the board's broker was created once.
+    const again = await search(weekId);
+    expect(again.body.newLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR']);
+    expect(again.body.newLoads[0].brokerId).toBe(newLoads[0].brokerId);
+    const brokers = rowsOf(await t.db.execute(sql`select count(*)::int as n from brokers where company_id = ${t.ids.companies.demo} and name = 'Amazon Relay'`));
+    expect(brokers[0].n).toBe(1);
+    const earlier = await search(earlierWeekId);
+    expect(earlier.body.newLoads.map((l: any) => [l.loadNumber, l.loadStartDate, l.payout])).toEqual([['T-112ABCDEF', '2025-07-13T15:45:00.000Z', 880.77]]);
+  });
+
+  it('saves the edited new loads in one transaction, payout required, and never duplicates a load number', async () => {
+    const { newLoads } = (await search(weekId)).body;
+    const form = (l: any, over: Record<string, unknown> = {}) => ({
+      loadId: 0,
+      loadNumber: l.loadNumber,
+      brokerId: l.brokerId,
+      loadStartDate: l.loadStartDate,
+      loadEndDate: l.loadEndDate,
+      weekId: l.weekId,
+      originStateId: l.originStateId,
+      originCity: l.originCity,
+      destinationStateId: l.destinationStateId,
+      destinationCity: l.destinationCity,
+      tripLength: l.tripLength,
+      numberOfStops: l.numberOfStops,
+      pricePerMile: l.pricePerMile,
+      payout: l.payout,
+      loadStatusId: l.loadStatusId,
+      loadDrivers: l.loadDrivers,
+      isDispute: false,
+      comments: null,
+      ...over,
+    });
+    const noPayout = await save([form(newLoads[0], { payout: null })]);
+    expect(noPayout.status).toBe(400);
+    expect(JSON.stringify(noPayout.body)).toMatch(/Field is required/);
+    expect((await save([form(newLoads[0])], EMAIL.driver)).status).toBe(403);
+    expect((await save([form(newLoads[0], { weekId: secondWeekId })])).status).toBe(404);
+    // One good load and one already on the board: nothing is saved.
+    const mixed = await save([form(newLoads[0]), form(newLoads[0], { loadNumber: 'T-115STUVWX' })]);
+    expect(mixed.status).toBe(409);
+    expect(mixed.text).toBe('ERROR Load number T-115STUVWX already exists');
+    expect(await boardCount('T-114MNOPQR')).toBe(0);
+
+    const ok = await save([form(newLoads[0], { payout: 725.5, comments: 'Detention added' })]);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('1 load imported successfully');
+    const [saved] = rowsOf(await t.db.execute(sql`select payout, comments from loads where company_id = ${t.ids.companies.demo} and load_number = 'T-114MNOPQR'`));
+    expect(saved).toMatchObject({ payout: '725.50', comments: 'Detention added' });
+    expect((await save([form(newLoads[0])])).status).toBe(409);
+    expect(await boardCount('T-114MNOPQR')).toBe(1);
+    const after = (await search(weekId)).body;
+    expect(after.newLoads).toEqual([]);
+    expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR', 'T-115STUVWX']);
+  });
+});

@@ -1,0 +1,102 @@
+import { importRoutes, type TColumnMapping, type TImportKind, type TImportPreview } from '@haulboard/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client';
+import { notifyFailure, useTextMutation } from '../../lib/mutation';
+import { downloadText } from './download';
+
+/**
+ * The import pipeline's calls (packages/contract/src/imports.ts), shared by every page that
+ * imports a file: preview an upload, confirm it, its problem report, the history with undo, and
+ * the company's saved column mappings.
+ */
+
+export type TPreviewRequest = {
+  kind: TImportKind;
+  file: File;
+  year?: number | null;
+  quarter?: number | null;
+  mapping?: TColumnMapping | null;
+};
+
+const historyKey = (kind: TImportKind) => ['imports', 'history', kind] as const;
+const presetsKey = (kind: TImportKind) => ['imports', 'presets', kind] as const;
+
+/** POST /api/Imports/Preview: what importing the file would do. Nothing is saved. */
+export function usePreviewImport() {
+  return useMutation<TImportPreview, unknown, TPreviewRequest>({
+    mutationFn: ({ kind, file, year, quarter, mapping }) =>
+      callRoute(importRoutes.preview, {
+        upload: {
+          fields: { kind, year: year ?? undefined, quarter: quarter ?? undefined, mapping: mapping ? JSON.stringify(mapping) : undefined },
+          files: [file],
+        },
+      }),
+    onError: (error) => notifyFailure(error),
+  });
+}
+
+/** POST /api/Imports/Confirm: saves the previewed file whole; `onImported` refreshes what shows its rows. */
+export function useConfirmImport(kind: TImportKind, onImported: () => unknown) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (previewId: string) => callRoute(importRoutes.confirm, { body: { previewId } }),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey(kind) }), onImported()]);
+    },
+  });
+}
+
+/** GET /api/Imports/Report: the preview's full row report, downloaded as CSV. */
+export async function downloadImportReport(preview: Pick<TImportPreview, 'previewId' | 'fileName'>) {
+  try {
+    const csv = await callRoute(importRoutes.report, { query: { previewId: preview.previewId } });
+    downloadText(String(csv), `${preview.fileName.replace(/\.[^.]+$/, '')} - problems.csv`);
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
+
+export const importHistoryQuery = (kind: TImportKind) =>
+  queryOptions({
+    queryKey: historyKey(kind),
+    queryFn: ({ signal }) => callRoute(importRoutes.history, { query: { kind }, signal }),
+  });
+
+export const useImportHistory = (kind: TImportKind) => useQuery(importHistoryQuery(kind));
+
+/** DELETE /api/Imports?id=: removes exactly the rows that import added. */
+export function useUndoImport(kind: TImportKind, onUndone: () => unknown) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (importId: number) => callRoute(importRoutes.undo, { query: { id: importId } }),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey(kind) }), onUndone()]);
+    },
+  });
+}
+
+export const useImportPresets = (kind: TImportKind) =>
+  useQuery({
+    queryKey: presetsKey(kind),
+    queryFn: ({ signal }) => callRoute(importRoutes.presets, { query: { kind }, signal }),
+  });
+
+/** POST /api/Imports/Presets: the mapping under a name; a file with the same header is recognised next time. */
+export function useSavePreset(kind: TImportKind, onSaved?: () => void) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (form: { name: string; headers: string[]; mapping: TColumnMapping }) => callRoute(importRoutes.savePreset, { body: { kind, ...form } }),
+    onSuccess: async () => {
+      onSaved?.();
+      await queryClient.invalidateQueries({ queryKey: presetsKey(kind) });
+    },
+  });
+}
+
+export function useDeletePreset(kind: TImportKind) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (presetId: number) => callRoute(importRoutes.deletePreset, { query: { id: presetId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: presetsKey(kind) }),
+  });
+}

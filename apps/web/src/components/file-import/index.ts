@@ -1,0 +1,2 @@
+export { FileImport } from './file-import';
+export { ImportHistory } from './import-history';

@@ -1,0 +1,91 @@
+import { workYearOptions } from '@haulboard/contract';
+import { MenuItem, TextField } from '@mui/material';
+import { useWorkWeekList } from '../lib/lookups';
+
+type TYearSelectProps = { value: number | null; onChange: (year: number) => void; disabled?: boolean; id?: string };
+
+/** Work years 2021 through next year (issue #3), the current year first selected by callers. */
+export function WorkYearSelect({ value, onChange, disabled, id = 'work-year' }: TYearSelectProps) {
+  const years = workYearOptions();
+  return (
+    <TextField
+      select
+      id={id}
+      label="Work year"
+      size="small"
+      value={value ?? ''}
+      onChange={(e) => onChange(Number(e.target.value))}
+      disabled={disabled}
+      fullWidth
+    >
+      {years.map((y) => (
+        <MenuItem key={y} value={y}>
+          {y}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+type TWeekSelectProps = {
+  year: number | null;
+  value: number | '' | null;
+  onChange: (weekId: number | null) => void;
+  /** The text of the "no week" choice; none is offered when omitted. */
+  anyLabel?: string;
+  label?: string;
+  required?: boolean;
+  error?: string;
+  disabled?: boolean;
+  onBlur?: () => void;
+  id?: string;
+  size?: 'small' | 'medium';
+  sx?: object;
+};
+
+/** The work weeks of a year from GetWorkWeekList ('Week 12 (03/16/2026 - 03/22/2026)'). */
+export function WeekSelect({ year, value, onChange, anyLabel, label = 'Week', required, error, disabled, onBlur, id = 'work-week', size = 'small', sx }: TWeekSelectProps) {
+  const weeks = useWorkWeekList(year);
+  const items = weeks.data ?? [];
+  // A chosen week the list does not hold (yet) shows as blank rather than a warning.
+  // "No week" (0) shows as its label when one is offered.
+  const known = (value === 0 && !!anyLabel) || (value !== '' && value !== null && items.some((w) => w.value === value));
+  return (
+    <TextField
+      select
+      id={id}
+      label={label}
+      size={size}
+      required={required}
+      value={known ? value : ''}
+      onChange={(e) => {
+        const v = Number(e.target.value);
+        onChange(v > 0 ? v : null);
+      }}
+      onBlur={onBlur}
+      disabled={disabled}
+      error={!!error}
+      helperText={error ?? (weeks.isSuccess && !items.length ? `No work weeks for ${year}` : undefined)}
+      fullWidth
+      sx={sx}
+      slotProps={{
+        select: {
+          // The chosen week in short: 'Week 46 · 11/16 – 11/22'.
+          renderValue: (v) => {
+            const item = items.find((w) => w.value === v);
+            if (!item) return anyLabel ?? '';
+            return item.label.replace(/\s*\((\d{2}\/\d{2})\/\d{4}\s*-\s*(\d{2}\/\d{2})\/\d{4}\)/, ' · $1 – $2');
+          },
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+        },
+      }}
+    >
+      {anyLabel && <MenuItem value={0}>{anyLabel}</MenuItem>}
+      {items.map((w) => (
+        <MenuItem key={String(w.value)} value={w.value as number}>
+          {w.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parsePeriodSearch, periodSearchParams } from './period-search';
+
+const today = new Date(2026, 10, 23);
+
+describe('the period filter in the URL', () => {
+  it('defaults to this year and quarter', () => {
+    expect(parsePeriodSearch(new URLSearchParams(''), today)).toEqual({ year: 2026, quarter: 4, weekId: null, driverIds: [], stateId: null });
+  });
+  it('reads year, quarter, week, drivers and state, and ignores what is not one', () => {
+    expect(parsePeriodSearch(new URLSearchParams('year=2025&quarter=3&week=29&drivers=31,x,32&state=43'), today)).toEqual({
+      year: 2025,
+      quarter: 3,
+      weekId: 29,
+      driverIds: [31, 32],
+      stateId: 43,
+    });
+    expect(parsePeriodSearch(new URLSearchParams('year=1999&quarter=7'), today)).toMatchObject({ year: 2026, quarter: 4 });
+  });
+  it('keeps the whole year as quarter=all, so a round trip is stable', () => {
+    const search = parsePeriodSearch(new URLSearchParams('year=2024&quarter=all'), today);
+    expect(search.quarter).toBeNull();
+    expect(periodSearchParams(search).toString()).toBe('year=2024&quarter=all');
+  });
+});

@@ -1,0 +1,19 @@
+import { loadOrderRoutes, type TLoadOrderForm } from '@haulboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { useTextMutation } from '../../../lib/mutation';
+
+/**
+ * POST /api/LoadOrder/PlaceOrder: loadOrderId 0 places an order, an id edits that active order.
+ * The reply ('Order placed successfully', 'Order updated successfully', or an ERROR) is the toast.
+ */
+export function usePlaceOrder({ onSaved }: { onSaved?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (form: TLoadOrderForm) => callRoute(loadOrderRoutes.placeOrder, { body: form }),
+    onSuccess: async () => {
+      onSaved?.();
+      await queryClient.invalidateQueries({ queryKey: ['load-orders'] });
+    },
+  });
+}

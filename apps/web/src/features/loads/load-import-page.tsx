@@ -1,0 +1,277 @@
+import { LOAD_IMPORT_TEXT, loadImportRoutes, type TImportedLoad, type TImportLoadForm, type TLoadForm, type TLoadImport, type TTripsSource } from '@haulboard/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
+import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { DataTable, type TColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { WeekSelect, WorkYearSelect } from '../../components/week-select';
+import { callRoute } from '../../lib/api-client';
+import { downloadText } from '../../lib/download';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutation';
+import { useCan } from '../../lib/permissions';
+import { cityState } from '../../lib/us-states';
+import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from './api/board-lookups';
+import { LoadDialog } from './components/load-dialog';
+import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
+
+const place = (city: string, stateName: string) => (city || stateName ? cityState(city, stateName) : '—');
+
+function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
+  return [
+    ...(actions ? [actions] : []),
+    {
+      id: 'loadNumber',
+      header: 'Load',
+      cell: (l) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <span>{l.loadNumber}</span>
+          {l.note && (
+            <Tooltip title={l.note}>
+              <WarningAmberOutlinedIcon fontSize="small" color="warning" aria-label={l.note} />
+            </Tooltip>
+          )}
+        </Stack>
+      ),
+    },
+    { id: 'loadStartDate', header: 'Start', cell: (l) => formatDateTime(l.loadStartDate), hideOnMobile: true },
+    { id: 'loadEndDate', header: 'End', cell: (l) => formatDateTime(l.loadEndDate), hideBelow: 1440 },
+    { id: 'origin', header: 'Origin', cell: (l) => place(l.originCity, l.originStateName), sortValue: (l) => l.originCity, hideOnMobile: true },
+    { id: 'destination', header: 'Destination', cell: (l) => place(l.destinationCity, l.destinationStateName), sortValue: (l) => l.destinationCity, hideOnMobile: true },
+    { id: 'tripLength', header: 'Miles', align: 'right', cell: (l) => l.tripLength.toLocaleString('en-US'), hideOnMobile: true },
+    { id: 'numberOfStops', header: 'Stops', align: 'right', cell: (l) => l.numberOfStops, hideBelow: 1440 },
+    { id: 'pricePerMile', header: 'Rate/mi', align: 'right', cell: (l) => formatMoney(l.pricePerMile), hideBelow: 1440 },
+    { id: 'payout', header: 'Payout', align: 'right', cell: (l) => formatMoney(l.payout) },
+    { id: 'loadDriverNames', header: 'Driver', cell: (l) => l.loadDriverNames || '—', hideBelow: 1440 },
+    { id: 'boardStatus', header: 'Board status', cell: (l) => l.boardStatus, hideBelow: 1440 },
+  ];
+}
+
+const csvCell = (v: string | number) => {
+  const text = String(v);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Both lists as one CSV (Export Loads). */
+function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): string {
+  const header = ['List', 'Load Number', 'Trip ID', 'Start', 'End', 'Origin', 'Destination', 'Miles', 'Stops', 'Rate Per Mile', 'Payout', 'Drivers', 'Board Status', 'Note'];
+  const row = (list: string, l: TImportedLoad) => [
+    list,
+    l.loadNumber,
+    l.tripId,
+    l.loadStartDate,
+    l.loadEndDate,
+    place(l.originCity, l.originStateName),
+    place(l.destinationCity, l.destinationStateName),
+    l.tripLength,
+    l.numberOfStops,
+    l.pricePerMile.toFixed(2),
+    l.payout.toFixed(2),
+    l.loadDriverNames,
+    l.boardStatus,
+    l.note ?? '',
+  ];
+  const rows = [header, ...newLoads.map((l) => row('New', l)), ...existingLoads.map((l) => row('Existing', l))];
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The body SaveImportedLoads takes for a load as listed. */
+const bodyOf = (l: TImportedLoad): TLoadForm => ({ ...toLoadBody(importedLoadValuesOf(l), { loadId: 0, updatedOn: null }), loadStartDate: l.loadStartDate, loadEndDate: l.loadEndDate });
+
+/** Spec §2 accounting/load-import: a week's trips from the board, new loads edited or removed here, then imported in one go. */
+export function LoadImportPage() {
+  const canImport = useCan('LoadImportPage', 'DenyDelete');
+  const [year, setYear] = useState<number>(new Date().getFullYear());
+  const [weekId, setWeekId] = useState<number | null>(null);
+  const [source, setSource] = useState<TTripsSource>('board');
+  const [result, setResult] = useState<TLoadImport | null>(null);
+  const [newLoads, setNewLoads] = useState<TImportedLoad[]>([]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const states = useStates();
+  const drivers = useCompanyDrivers();
+  const statuses = useLoadStatuses();
+  const brokers = useBrokerList();
+  const names = useMemo(() => {
+    const map = (list?: { label: string; value: unknown }[]) => new Map((list ?? []).map((o) => [Number(o.value), o.label]));
+    return {
+      states: map(states.data),
+      drivers: new Map((drivers.data ?? []).map((d) => [Number(d.value), d.label.replace(/^.+? - /, '')])),
+      statuses: map(statuses.data),
+      brokers: map(brokers.data),
+    };
+  }, [states.data, drivers.data, statuses.data, brokers.data]);
+
+  const show = (answer: TLoadImport) => {
+    setResult(answer);
+    setNewLoads(answer.newLoads);
+    setError(null);
+  };
+  const search = useMutation({
+    mutationFn: ({ id, from }: { id: number; from: TTripsSource }) => callRoute(loadImportRoutes.getLoadImport, { query: { id, source: from } }),
+    onSuccess: show,
+    onError: (e) => {
+      setResult(null);
+      setNewLoads([]);
+      setError(failureMessage(e));
+    },
+  });
+  const upload = useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => callRoute(loadImportRoutes.uploadTrips, { upload: { fields: { WeekId: id }, files: [file] } }),
+    onSuccess: (answer) => {
+      setSource('file');
+      show(answer);
+    },
+    onError: notifyFailure,
+  });
+  const save = useTextMutation<TImportedLoad[]>({
+    mutationFn: (list) => callRoute(loadImportRoutes.saveImportedLoads, { body: list.map(bodyOf) as TImportLoadForm[] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      if (weekId) search.mutate({ id: weekId, from: source });
+    },
+  });
+  const busy = search.isPending || upload.isPending || save.isPending;
+
+  const actions: TColumn<TImportedLoad> | undefined = canImport
+    ? {
+        id: 'actions',
+        header: 'Actions',
+        sortable: false,
+        width: 96,
+        cell: (l) => {
+          const index = newLoads.indexOf(l);
+          return (
+            <Stack direction="row" spacing={0.5}>
+              <Tooltip title={`Edit ${l.loadNumber}`}>
+                <IconButton size="small" aria-label={`Edit ${l.loadNumber}`} onClick={() => setEditing(index)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={`Remove ${l.loadNumber} from this import`}>
+                <IconButton size="small" aria-label={`Remove ${l.loadNumber}`} onClick={() => setNewLoads((list) => list.filter((_, i) => i !== index))}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          );
+        },
+      }
+    : undefined;
+  const editingLoad = editing === null ? null : newLoads[editing];
+
+  return (
+    <>
+      <PageHeader
+        title="Load Import"
+        actions={
+          result && (
+            <>
+              <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => downloadText(loadsCsv(newLoads, result.existingLoads), `loads-${year}-week-${weekId}.csv`)}>
+                Export Loads
+              </Button>
+              {canImport && (
+                <Button variant="contained" disabled={!newLoads.length || busy} loading={save.isPending} onClick={() => save.mutate(newLoads)}>
+                  Import Loads
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <Box sx={{ width: { xs: '100%', sm: 140 } }}>
+          <WorkYearSelect
+            value={year}
+            onChange={(y) => {
+              setYear(y);
+              setWeekId(null);
+            }}
+          />
+        </Box>
+        <WeekSelect year={year} value={weekId} onChange={setWeekId} sx={{ width: { xs: '100%', sm: 320 } }} />
+        <TextField
+          select
+          size="small"
+          label="Read from"
+          value={source}
+          onChange={(e) => setSource(e.target.value as TTripsSource)}
+          sx={{ width: { xs: '100%', sm: 170 }, flexShrink: 0 }}
+        >
+          <MenuItem value="board">The board, live</MenuItem>
+          <MenuItem value="file">Uploaded file</MenuItem>
+        </TextField>
+        <Button variant="contained" startIcon={<SearchIcon />} disabled={!weekId || busy} loading={search.isPending} onClick={() => weekId && search.mutate({ id: weekId, from: source })} sx={{ flexShrink: 0 }}>
+          Search
+        </Button>
+        {canImport && (
+          <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={!weekId || busy} loading={upload.isPending} sx={{ flexShrink: 0 }}>
+            Upload trips file
+            <input
+              hidden
+              type="file"
+              accept=".csv,.xlsx,.xls,.txt"
+              aria-label="Trips file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file && weekId) upload.mutate({ id: weekId, file });
+              }}
+            />
+          </Button>
+        )}
+      </Stack>
+      {!weekId && <Alert severity="info">Choose the work week, then Search, or upload the board's trips export (TRIPS.csv) for it.</Alert>}
+      {error && (
+        <Alert severity={error === LOAD_IMPORT_TEXT.noTrips.replace(/^ERROR /, '') ? 'info' : 'error'} sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {result && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+            From {result.source}
+          </Typography>
+          <Box component="section" aria-label="New Loads" sx={{ mb: 3 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              New Loads ({newLoads.length})
+            </Typography>
+            <DataTable aria-label="New Loads" columns={columns(actions)} rows={newLoads} rowKey={(l) => l.loadNumber} emptyText="No new loads" paginateOnlyWhenNeeded maxHeight={420} />
+          </Box>
+          <Box component="section" aria-label="Existing Loads">
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              Existing Loads ({result.existingLoads.length})
+            </Typography>
+            <DataTable
+              aria-label="Existing Loads"
+              columns={columns()}
+              rows={result.existingLoads}
+              rowKey={(l) => l.loadNumber}
+              emptyText="None of this week's trips is on the board yet"
+              paginateOnlyWhenNeeded
+              maxHeight={420}
+            />
+          </Box>
+        </>
+      )}
+      {editingLoad && editing !== null && (
+        <LoadDialog
+          key={editingLoad.loadNumber}
+          target={{
+            mode: 'import',
+            load: editingLoad,
+            onSave: (body) => setNewLoads((list) => list.map((l, i) => (i === editing ? importedLoadFrom(l, body, names) : l))),
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

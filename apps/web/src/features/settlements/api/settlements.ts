@@ -1,0 +1,63 @@
+import { settlementRoutes } from '@haulboard/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
+import { notifyFailure, useTextMutation } from '../../../lib/mutation';
+
+/** GET /api/Settlement/Week: every driver's totals, whether the week is closed, and its history. */
+export const settlementWeekQuery = (weekId: number) =>
+  queryOptions({
+    queryKey: ['settlements', 'week', weekId],
+    queryFn: ({ signal }) => callRoute(settlementRoutes.getWeek, { query: { weekId }, signal }),
+  });
+
+export const useSettlementWeek = (weekId: number | null, enabled: boolean) =>
+  useQuery({ ...settlementWeekQuery(weekId ?? 0), enabled: enabled && !!weekId, placeholderData: keepPreviousData });
+
+/** GET /api/Settlement/Statement: one driver's statement (a driver: their own, driverId not sent). */
+export const statementQuery = (weekId: number, driverId: number | null) =>
+  queryOptions({
+    queryKey: ['settlements', 'statement', weekId, driverId],
+    queryFn: ({ signal }) => callRoute(settlementRoutes.getStatement, { query: { weekId, driverId: driverId ?? undefined }, signal }),
+  });
+
+export const useStatement = (weekId: number | null, driverId: number | null, enabled: boolean) =>
+  useQuery({ ...statementQuery(weekId ?? 0, driverId), enabled: enabled && !!weekId });
+
+/** A PDF download; a refusal or failure shows as an error toast. */
+function useDownload<TVars>(fetchFile: (vars: TVars) => Promise<{ blob: Blob; fileName: string | null }>, fallbackName: (vars: TVars) => string) {
+  return useMutation<void, unknown, TVars>({
+    mutationFn: async (vars) => {
+      const { blob, fileName } = await fetchFile(vars);
+      saveBlob(blob, fileName ?? fallbackName(vars));
+    },
+    onError: (error) => notifyFailure(error),
+  });
+}
+
+export const useDownloadStatementPdf = () =>
+  useDownload(
+    ({ weekId, driverId }: { weekId: number; driverId: number | null }) =>
+      fetchRouteFile(settlementRoutes.getStatementPdf, { query: { weekId, driverId: driverId ?? undefined } }),
+    ({ weekId }) => `settlement-week-${weekId}.pdf`,
+  );
+
+export const useDownloadWeekPdf = () =>
+  useDownload(
+    ({ weekId }: { weekId: number }) => fetchRouteFile(settlementRoutes.getWeekPdf, { query: { weekId } }),
+    ({ weekId }) => `settlements-week-${weekId}.pdf`,
+  );
+
+/**
+ * POST /api/Settlement/CloseWeek or ReopenWeek. The reply is a text ('Week … closed: 6 statements
+ * frozen'); an ERROR reply shows as an error toast. Statements, the week and the dashboard change.
+ */
+export function useWeekAction(action: 'close' | 'reopen', { onDone }: { onDone?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: (weekId: number) => callRoute(action === 'close' ? settlementRoutes.closeWeek : settlementRoutes.reopenWeek, { body: { weekId } }),
+    onSuccess: async () => {
+      onDone?.();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['settlements'] }), queryClient.invalidateQueries({ queryKey: ['driver-dashboard'] })]);
+    },
+  });
+}

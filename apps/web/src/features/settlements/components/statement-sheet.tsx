@@ -1,0 +1,360 @@
+import { formatMoney, type TStatement } from '@haulboard/contract';
+import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime } from '../../../lib/format';
+
+const milesFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const gallonsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** The sheet's width below which its tables no longer fit (a phone); Letter paper is wider. */
+const NARROW = 600;
+
+/**
+ * On a narrow sheet every table row becomes a block of lines: the main text on its own line, the
+ * amount on the right, the other cells labelled. Paper and wider screens keep the tables.
+ */
+const reflow = {
+  [`@container settlement-statement (max-width: ${NARROW - 0.02}px)`]: {
+    '& table, & tbody, & tfoot': { display: 'block' },
+    '& thead, & colgroup': { display: 'none' },
+    '& tr': { display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, py: 0.75, borderBottom: 1, borderColor: 'divider' },
+    '& tfoot tr': { borderBottom: 0 },
+    '& td': { display: 'block', border: 0, p: '0 !important', width: 'auto !important' },
+    '& td:empty': { display: 'none' },
+    '& td[data-label]::before': { content: 'attr(data-label) " "', color: 'text.secondary' },
+    '& td.main': { flex: '1 1 60%', order: 0, fontWeight: 700 },
+    '& td.amount': { order: 1, fontWeight: 700, textAlign: 'right', marginLeft: 'auto' },
+    '& td.wide': { order: 2, flexBasis: '100%' },
+    '& td.detail': { order: 3 },
+    '& .sheet-head': { flexDirection: 'column' },
+    '& .sheet-head-right': { textAlign: 'left' },
+  },
+} as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 2.5 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, borderBottom: 1, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const None = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" sx={{ py: 0.75 }}>
+    {children}
+  </Typography>
+);
+
+/** A footer line of a table: the label over the first columns, the amount in the last. */
+function TotalRow({ label, amount, span }: { label: string; amount: string; span: number }) {
+  return (
+    <TableRow sx={{ '& td': { fontWeight: 700, color: 'inherit', borderBottom: 0 } }}>
+      <TableCell className="main" colSpan={span}>
+        {label}
+      </TableCell>
+      <TableCell className="amount" align="right">
+        {amount}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function HeadLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Typography variant="body2">
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}:
+      </Box>{' '}
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {children}
+      </Box>
+    </Typography>
+  );
+}
+
+/** '11/16/2026 – 11/22/2026' */
+const period = (s: TStatement) => `${formatDate(s.week.startDate)} – ${formatDate(s.week.endDate)}`;
+
+/** 'S-000012, revision 2' for a frozen statement; 'Draft' while the week is open. */
+export const statementLabel = (s: Pick<TStatement, 'statementNumber' | 'revision'>) =>
+  s.statementNumber ? `${s.statementNumber}${s.revision && s.revision > 1 ? `, revision ${s.revision}` : ''}` : 'Draft';
+
+/**
+ * One driver's weekly settlement statement, laid out like a carrier's: the header (carrier, payee,
+ * unit, pay period, statement number, pay date), the loads, the additions, the itemised deductions
+ * (fuel-card lines, expenses, the administration fee and its basis), the summary and year to date.
+ */
+export function StatementSheet({ statement: s }: { statement: TStatement }) {
+  const deductionsCount = s.fuel.length + s.expenses.length;
+  return (
+    <Box
+      className="settlement-statement"
+      data-testid="settlement-statement"
+      sx={{ '& td, & th': { px: 0.75, py: 0.5, fontSize: 12 }, '& tr': { breakInside: 'avoid' }, ...reflow }}
+    >
+      <Box component="header" className="sheet-head" sx={{ mb: 2, display: 'flex', justifyContent: 'space-between', gap: 2, borderBottom: 2, pb: 1 }}>
+        <Box>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {s.carrier.name}
+          </Typography>
+          <Typography variant="subtitle1">Driver settlement statement</Typography>
+          <Box sx={{ mt: 1 }}>
+            <HeadLine label="Payee">{s.payee.name}</HeadLine>
+            <HeadLine label="Unit">{s.unitNumber ?? 'None'}</HeadLine>
+          </Box>
+        </Box>
+        <Box className="sheet-head-right" sx={{ textAlign: 'right' }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="statement-number">
+            {s.statementNumber ? `Statement ${statementLabel(s)}` : 'Draft statement'}
+          </Typography>
+          <HeadLine label="Pay period">
+            Week {s.week.number}, {period(s)}
+          </HeadLine>
+          <HeadLine label="Pay date">{formatDate(s.payDate)}</HeadLine>
+          {s.closed ? (
+            <Typography variant="body2">
+              Closed {formatDateTime(s.closed.closedOn)}
+              {s.closed.closedBy ? ` by ${s.closed.closedBy}` : ''}
+            </Typography>
+          ) : (
+            <Typography variant="body2">Week open: figures may still change</Typography>
+          )}
+        </Box>
+      </Box>
+
+      <Section title="Loads">
+        {s.loads.length === 0 ? (
+          <None>No loads counted in this week.</None>
+        ) : (
+          <Table size="small" aria-label="Loads">
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 700 } }}>
+                <TableCell>Load #</TableCell>
+                <TableCell>Dates</TableCell>
+                <TableCell>Route</TableCell>
+                <TableCell align="right">Miles</TableCell>
+                <TableCell align="right">Rate</TableCell>
+                <TableCell align="right">Load pay</TableCell>
+                <TableCell align="right">Driver share</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {s.loads.map((l) => (
+                <TableRow key={l.loadId}>
+                  <TableCell className="main" sx={{ wordBreak: 'break-all' }}>
+                    {l.loadNumber}
+                    <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 400 }}>
+                      {l.loadStatusName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell className="detail" data-label="Dates">
+                    {formatDate(l.startDate)} – {formatDate(l.endDate)}
+                  </TableCell>
+                  <TableCell className="wide">
+                    {l.origin} → {l.destination}
+                    {l.teammate && (
+                      <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+                        Team load with {l.teammate}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell className="detail" data-label="Miles" align="right">
+                    {milesFormat.format(Number(l.tripLength) || 0)}
+                  </TableCell>
+                  <TableCell className="detail" data-label="Rate" align="right">
+                    {formatMoney(l.rate)}/mi
+                  </TableCell>
+                  <TableCell className="detail" data-label="Load pay" align="right">
+                    {formatMoney(l.loadPayout)}
+                  </TableCell>
+                  <TableCell className="amount" align="right">
+                    {formatMoney(l.payout)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TotalRow label={`Gross · ${s.loads.length} ${s.loads.length === 1 ? 'load' : 'loads'}`} amount={formatMoney(s.gross)} span={6} />
+            </TableFooter>
+          </Table>
+        )}
+      </Section>
+
+      <Section title="Additions and reimbursements">
+        {s.additions.length === 0 ? (
+          <None>No additions this week.</None>
+        ) : (
+          <Table size="small" aria-label="Additions">
+            <TableBody>
+              {s.additions.map((a) => (
+                <TableRow key={`${a.expenseId}-${a.expenseDate}`}>
+                  <TableCell className="wide" sx={{ width: '16%' }}>
+                    {formatDate(a.expenseDate)}
+                  </TableCell>
+                  <TableCell className="main">
+                    {a.expenseName}
+                    <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 400 }}>
+                      {a.expenseTypeName}
+                      {a.occurrence ? ` · ${a.occurrence}` : ''}
+                    </Typography>
+                  </TableCell>
+                  <TableCell className="amount" align="right" sx={{ width: '18%' }}>
+                    +{formatMoney(a.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TotalRow label="Total additions" amount={`+${formatMoney(s.totalAdditions)}`} span={2} />
+            </TableFooter>
+          </Table>
+        )}
+      </Section>
+
+      <Section title="Deductions">
+        <Typography variant="body2" component="h3" sx={{ fontWeight: 700, mt: 1 }}>
+          Fuel card{s.unitNumber ? ` · unit ${s.unitNumber}` : ''}
+        </Typography>
+        {s.fuel.length === 0 ? (
+          <None>{s.unitNumber ? 'No fuel-card transactions this week.' : 'No unit number, so no fuel-card transactions are charged.'}</None>
+        ) : (
+          <Table size="small" aria-label="Fuel">
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 700 } }}>
+                <TableCell sx={{ width: '14%' }}>Date</TableCell>
+                <TableCell>Place</TableCell>
+                <TableCell>Product</TableCell>
+                <TableCell align="right">Gallons</TableCell>
+                <TableCell align="right" sx={{ width: '18%' }}>
+                  Amount
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {s.fuel.map((f) => (
+                <TableRow key={f.fuelTransactionId}>
+                  <TableCell className="detail">{formatDate(f.fuelDate)}</TableCell>
+                  <TableCell className="wide">
+                    {f.location ? `${f.location}, ` : ''}
+                    {f.stateCode}
+                  </TableCell>
+                  <TableCell className="main">{f.productName}</TableCell>
+                  <TableCell className="detail" data-label="Gallons" align="right">
+                    {Number(f.quantity) ? gallonsFormat.format(Number(f.quantity)) : ''}
+                  </TableCell>
+                  <TableCell className="amount" align="right">
+                    −{formatMoney(f.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TotalRow label="Total fuel" amount={`−${formatMoney(s.totalFuel)}`} span={4} />
+            </TableFooter>
+          </Table>
+        )}
+
+        <Typography variant="body2" component="h3" sx={{ fontWeight: 700, mt: 1.5 }}>
+          Expenses
+        </Typography>
+        {s.expenses.length === 0 ? (
+          <None>No expenses this week.</None>
+        ) : (
+          <Table size="small" aria-label="Expenses">
+            <TableBody>
+              {s.expenses.map((e) => (
+                <TableRow key={`${e.expenseId}-${e.expenseDate}`}>
+                  <TableCell className="wide" sx={{ width: '14%' }}>
+                    {formatDate(e.expenseDate)}
+                  </TableCell>
+                  <TableCell className="main">
+                    {e.expenseName}
+                    <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 400 }}>
+                      {e.expenseTypeName}
+                      {e.occurrence ? ` · ${e.occurrence}` : ''}
+                    </Typography>
+                  </TableCell>
+                  <TableCell className="amount" align="right" sx={{ width: '18%' }}>
+                    −{formatMoney(e.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TotalRow label="Total expenses" amount={`−${formatMoney(s.totalExpense)}`} span={2} />
+            </TableFooter>
+          </Table>
+        )}
+
+        <Table size="small" aria-label="Administration fee" sx={{ mt: 1 }}>
+          <TableBody>
+            <TableRow>
+              <TableCell className="main" sx={{ fontWeight: 700 }}>
+                Administration fee
+                <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 400 }}>
+                  {s.feeBasis}
+                </Typography>
+              </TableCell>
+              <TableCell className="amount" align="right" sx={{ width: '18%' }}>
+                −{formatMoney(s.administrationFee)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+          <TableFooter>
+            <TotalRow
+              label={`Total deductions · ${deductionsCount + 1} ${deductionsCount + 1 === 1 ? 'line' : 'lines'}`}
+              amount={`−${formatMoney(s.totalDeductions)}`}
+              span={1}
+            />
+          </TableFooter>
+        </Table>
+      </Section>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', breakInside: 'avoid' }}>
+        <Box component="section" aria-label="Summary" sx={{ border: 2, p: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            Summary
+          </Typography>
+          <SumLine label="Gross">{formatMoney(s.gross)}</SumLine>
+          <SumLine label="+ Additions">{formatMoney(s.totalAdditions)}</SumLine>
+          <SumLine label="− Deductions">{formatMoney(s.totalDeductions)}</SumLine>
+          <Box sx={{ borderTop: 1, mt: 0.5, pt: 0.5 }}>
+            <SumLine label="= Net pay" strong testId="statement-net">
+              {formatMoney(s.net)}
+            </SumLine>
+          </Box>
+        </Box>
+        <Box component="section" aria-label="Year to date" sx={{ border: 1, p: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            Year to date ({s.week.year})
+          </Typography>
+          <SumLine label="Gross">{formatMoney(s.ytd.gross)}</SumLine>
+          <SumLine label="Additions">{formatMoney(s.ytd.additions)}</SumLine>
+          <SumLine label="Deductions">{formatMoney(s.ytd.deductions)}</SumLine>
+          <SumLine label="Net pay" strong>
+            {formatMoney(s.ytd.net)}
+          </SumLine>
+          <Box sx={{ borderTop: 1, mt: 0.5, pt: 0.5 }}>
+            <SumLine label="Escrow balance">{formatMoney(s.ytd.escrow)}</SumLine>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function SumLine({ label, strong, testId, children }: { label: string; strong?: boolean; testId?: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: strong ? 700 : 400 }}>
+      <Typography variant="body2" sx={{ fontWeight: 'inherit' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 'inherit' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import '../../test/setup';
+import type { TSettlementWeek, TStatement } from '@haulboard/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, userFixture } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+
+beforeAll(() => import('./settlements-page'), 120_000);
+
+const monday = dayjs().startOf('day').subtract((dayjs().day() + 6) % 7, 'day');
+const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+const mdy = (d: dayjs.Dayjs) => d.format('MM/DD/YYYY');
+const week = (value: number, number: number, start: dayjs.Dayjs) => ({
+  label: `Week ${number} (${mdy(start)} - ${mdy(start.add(6, 'day'))})`,
+  value,
+  year: start.year(),
+  number,
+  startDate: iso(start),
+  endDate: iso(start.add(6, 'day')),
+});
+/** Last week (the last full one, the default) and this week. */
+const WEEKS = [week(98, 46, monday.subtract(7, 'day')), week(99, 47, monday)];
+const lastYear = monday.subtract(7, 'day').year();
+
+const weekPart = { weekId: 98, year: WEEKS[0].year, number: 46, startDate: WEEKS[0].startDate, endDate: WEEKS[0].endDate };
+
+const openWeek: TSettlementWeek = {
+  week: weekPart,
+  isClosed: false,
+  history: [],
+  drivers: [
+    { userId: 31, name: 'Sam Carter', unitNumber: '101', statementNumber: null, gross: '3901.09', totalAdditions: '48.75', totalDeductions: '1232.34', net: '2717.50' },
+    { userId: 32, name: 'Maria Lopez', unitNumber: '102', statementNumber: null, gross: '1000.00', totalAdditions: '0.00', totalDeductions: '100.00', net: '900.00' },
+  ],
+  // 3,901.09 + 1,000.00 = 4,901.09; 2,717.50 + 900.00 = 3,617.50
+  totals: { gross: '4901.09', totalAdditions: '48.75', totalDeductions: '1332.34', net: '3617.50' },
+};
+
+/** Sam's week by hand: 3,901.09 + 48.75 − (612.34 fuel + 470.00 expenses + 150.00 fee = 1,232.34) = 2,717.50. */
+const samStatement: TStatement = {
+  statementNumber: null,
+  revision: null,
+  carrier: { companyId: 1, name: 'Demo Freight LLC' },
+  payee: { userId: 31, name: 'Sam Carter' },
+  unitNumber: '101',
+  week: weekPart,
+  payDate: iso(monday.add(4, 'day')),
+  loads: [
+    {
+      loadId: 1,
+      loadNumber: '5707356',
+      companyName: 'Demo Freight LLC',
+      startDate: `${WEEKS[0].startDate}T08:00:00.000Z`,
+      endDate: `${WEEKS[0].startDate}T20:00:00.000Z`,
+      origin: 'Dallas, TX',
+      destination: 'Houston, TX',
+      rate: '2.50',
+      payout: '1000.01',
+      loadPayout: '2000.01',
+      teammate: 'Maria Lopez',
+      tripLength: '240.0',
+      loadStatusName: 'Delivered',
+      comments: null,
+    },
+  ],
+  additions: [{ expenseId: 5, expenseName: 'Toll reimbursement', expenseTypeName: 'Reimbursement', amount: '48.75', expenseDate: WEEKS[0].startDate, isReimbursement: true, occurrence: null }],
+  expenses: [{ expenseId: 6, expenseName: 'Trailer rent', expenseTypeName: 'Trailer rent', amount: '470.00', expenseDate: WEEKS[0].startDate, isReimbursement: false, occurrence: 'Occurrence 3' }],
+  fuel: [
+    { fuelTransactionId: 7, fuelDate: WEEKS[0].startDate, unitNumber: '101', productName: 'Diesel', location: "Love's #263, Amarillo", stateCode: 'TX', quantity: '120.500', amount: '412.34' },
+    { fuelTransactionId: 8, fuelDate: WEEKS[0].startDate, unitNumber: '101', productName: 'Cash advance', location: null, stateCode: 'TX', quantity: '0.000', amount: '200.00' },
+  ],
+  administrationFee: '150.00',
+  feeBasis: '$150.00 per week × 1 week',
+  gross: '3901.09',
+  totalAdditions: '48.75',
+  totalFuel: '612.34',
+  totalExpense: '470.00',
+  totalDeductions: '1232.34',
+  net: '2717.50',
+  ytd: { gross: '50000.00', deductions: '12000.00', additions: '100.00', net: '38100.00', escrow: '600.00' },
+  closed: null,
+};
+
+function api(me = userFixture('admin'), extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'POST /api/Auth/GetUserDetails': { json: me },
+    'GET /api/Lookup/GetWorkWeekList': { json: WEEKS },
+    'GET /api/Settlement/Week': { json: openWeek },
+    'GET /api/Settlement/Statement': { json: samStatement },
+    ...extra,
+  });
+}
+
+describe('settlements page', () => {
+  it('opens on the last full week; an administrator sees every driver and the totals, and closes the week after a confirmation', async () => {
+    const calls = api(userFixture('admin'), { 'POST /api/Settlement/CloseWeek': { text: 'Week 46 closed: 2 statements frozen' } });
+    const app = renderApp('/app/accounting/settlements');
+    await waitFor(() => expect(app.location()).toBe(`/app/accounting/settlements?year=${lastYear}&weekId=98`));
+    const table = await screen.findByRole('table', { name: 'Driver settlements' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1].textContent).toContain('Sam Carter');
+    expect(rows[1].textContent).toContain('Draft');
+    expect(rows.at(-1)!.textContent).toContain('$4,901.09');
+    expect(rows.at(-1)!.textContent).toContain('$3,617.50');
+    expect(screen.getByTestId('week-status').textContent).toMatch(/^Open/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close week' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('freezes every driver');
+    expect(dialog.textContent).toContain('is refused');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Week 46 closed: 2 statements frozen')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/Settlement/CloseWeek')?.body).toEqual({ weekId: 98 });
+  });
+
+  it('a refusal of the server shows as an error toast', async () => {
+    api(userFixture('admin'), { 'POST /api/Settlement/CloseWeek': { text: 'ERROR Week 46 is already closed' } });
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    fireEvent.click(await screen.findByRole('button', { name: 'Close week' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const toast = await screen.findByText('Week 46 is already closed');
+    expect(toast.closest('.Toastify__toast--error')).not.toBeNull();
+  });
+
+  it('a dispatcher sees the week without Close; a driver’s name opens their statement', async () => {
+    const calls = api(userFixture('dispatcher'));
+    const app = renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const link = await screen.findByRole('link', { name: 'Sam Carter' });
+    expect(screen.queryByRole('button', { name: 'Close week' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'All statements (PDF)' })).toBeTruthy();
+    fireEvent.click(link);
+    await waitFor(() => expect(app.location()).toBe('/app/accounting/settlements?year=2026&weekId=98&driverId=31'));
+    const sheet = await screen.findByTestId('settlement-statement');
+    expect(within(sheet).getByText('Draft statement')).toBeTruthy();
+    expect(within(sheet).getByTestId('statement-net').textContent).toBe('$2,717.50');
+    expect(sheet.textContent).toContain('Team load with Maria Lopez');
+    expect(sheet.textContent).toContain('$150.00 per week × 1 week');
+    expect(within(within(sheet).getByRole('table', { name: 'Fuel' })).getByText('Cash advance')).toBeTruthy();
+    const asked = calls.filter((c) => c.path.startsWith('/api/Settlement/Statement')).at(-1)!;
+    expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBe('31');
+    expect(screen.getByRole('link', { name: 'All drivers' })).toBeTruthy();
+  });
+
+  it('a driver sees their own statement for the week directly, without the week table', async () => {
+    const calls = api(userFixture('driver'));
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const sheet = await screen.findByTestId('settlement-statement');
+    expect(within(sheet).getByText('Sam Carter')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Driver settlements' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/api/Settlement/Week'))).toBe(false);
+    const asked = calls.find((c) => c.path.startsWith('/api/Settlement/Statement'))!;
+    expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBeNull();
+  });
+});

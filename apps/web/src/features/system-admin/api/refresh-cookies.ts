@@ -1,0 +1,13 @@
+import { cookieRoutes } from '@haulboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { useTextMutation } from '../../../lib/mutation';
+
+/** GET /api/CookieAdmin/RefreshCookies: every stored board session checked; the counts as a toast. */
+export function useRefreshCookies() {
+  const queryClient = useQueryClient();
+  return useTextMutation({
+    mutationFn: () => callRoute(cookieRoutes.refreshCookies, {}),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['cookies'] }), queryClient.invalidateQueries({ queryKey: ['load-search'] })]),
+  });
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { requiredId, requiredNumber } from './fields';
+import { ZLoadForm } from './loads';
+import { IMPORT_FILES } from './imports';
+import { defineRoute, onObject, ZTextReply } from './route-def';
+
+/**
+ * Accounting against the external load board: the board's payment-details file (its invoice) is
+ * imported per work week and compared with the loads on our board (spec §3 Invoice comparison,
+ * §7 `ImportInvoice`, `CompareInvoice`).
+ */
+
+export const INVOICE_TEXT = {
+  imported: 'Invoice Imported Successfully',
+  nothingNew: 'INFO Nothing new in this invoice: every line is already imported',
+  notInvoice: 'ERROR This file is not a payment-details export of the load board',
+  boardUnavailable: (why: string) => `ERROR The load board could not be read (${why}): upload its payment details file instead`,
+} as const;
+
+/**
+ * One row of a comparison (spec §3): amounts are exact decimal strings; null on the side that has
+ * no such load. `difference` is invoice minus board. `note` says why a row sits where it does.
+ */
+export const ZInvoiceComparisonLine = z.object({
+  loadNumber: z.string(),
+  invoicePayout: z.string().nullable(),
+  boardPayout: z.string().nullable(),
+  difference: z.string(),
+  note: z.string().nullable(),
+});
+export type TInvoiceComparisonLine = z.infer<typeof ZInvoiceComparisonLine>;
+
+/** A dispute or adjustment line of the invoice: listed apart, never matched to a load. */
+export const ZInvoiceAdjustment = z.object({
+  itemType: z.string(),
+  tripId: z.string(),
+  loadId: z.string(),
+  amount: z.string(),
+  comments: z.string(),
+});
+export type TInvoiceAdjustment = z.infer<typeof ZInvoiceAdjustment>;
+
+export const ZInvoiceComparison = z.object({
+  weekId: z.number(),
+  /** Invoice lines (summed per load) with no load on the board. */
+  loadsMissingInBoard: z.array(ZInvoiceComparisonLine),
+  /** Board loads of the week that the invoice does not pay (and that are not due next week). */
+  loadsMissingInInvoice: z.array(ZInvoiceComparisonLine),
+  /** Beyond the spec: loads on both sides whose pay differs. */
+  payDifferences: z.array(ZInvoiceComparisonLine),
+  /** Board loads of the week whose last stop completes after the pay week in Pacific time: paid on the next invoice. */
+  paidNextWeek: z.array(ZInvoiceComparisonLine),
+  /** Disputes and adjustments, apart. */
+  adjustments: z.array(ZInvoiceAdjustment),
+  /** Loads on both sides with the same pay. */
+  matched: z.number(),
+  totals: z.object({
+    /** Every invoice line of the week (duplicates once, summary row never). */
+    invoice: z.string(),
+    /** Of which load and tour lines. */
+    invoiceLoads: z.string(),
+    /** Of which disputes and adjustments. */
+    adjustments: z.string(),
+    /** The payout of the week's board loads. */
+    board: z.string(),
+    /** Invoice minus board. */
+    difference: z.string(),
+  }),
+  /** How many invoice lines are stored for the week; 0 means no invoice was imported yet. */
+  invoiceLines: z.number(),
+  /** The pay week (Sunday to Saturday) the week's invoice covers. */
+  payWeekStart: z.string(),
+  payWeekEnd: z.string(),
+});
+export type TInvoiceComparison = z.infer<typeof ZInvoiceComparison>;
+
+const weekQuery = z.object({ weekId: requiredId() });
+
+export const invoiceRoutes = {
+  importInvoice: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportInvoice/',
+    summary: "Import the board's payment-details file (CSV, or XLSX with its 'Payment Details' sheet) for a work week; lines already imported are skipped",
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'DenyDelete'),
+    upload: { fields: z.object({ WeekId: requiredId() }), files: { ...IMPORT_FILES, name: 'File' } },
+    response: ZTextReply,
+  }),
+  importInvoiceFromBoard: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportInvoiceFromBoard',
+    summary: "Import the week's payment details straight from the load board (its export for the pay week), through the company's stored session",
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'DenyDelete'),
+    body: z.object({ weekId: requiredId() }),
+    response: ZTextReply,
+  }),
+  compareInvoice: defineRoute({
+    method: 'GET',
+    path: '/api/Accounting/CompareInvoice',
+    summary: "The week's invoice against the board: loads missing on either side, pay differences, next-week payments, adjustments and totals",
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'Read'),
+    query: weekQuery,
+    response: ZInvoiceComparison,
+  }),
+  compareInvoiceCsv: defineRoute({
+    method: 'GET',
+    path: '/api/Accounting/CompareInvoice/Export',
+    summary: 'The comparison of a week as CSV',
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'Read'),
+    query: weekQuery,
+    response: z.string(),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Load import (spec §2 accounting/load-import, §7 `GET /api/Accounting?id=`, `SaveImportedLoads`)
+
+/** Where Load Import reads a week's trips: the board live, or the trips file uploaded last. */
+export const TRIPS_SOURCES = ['board', 'file'] as const;
+export type TTripsSource = (typeof TRIPS_SOURCES)[number];
+
+export const LOAD_IMPORT_TEXT = {
+  imported: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'load' : 'loads'} imported successfully`,
+  nothingToImport: 'ERROR Choose at least one load to import',
+  noTrips: "ERROR No trips file for this company yet: upload the board's trips export (TRIPS.csv) for the week",
+  notTrips: "ERROR This file is not the board's trips export (TRIPS.csv)",
+  boardBroker: 'Amazon Relay',
+  noBoard: 'ERROR The board cannot be read now: no working session is stored (Cookie Admin). Upload the trips file instead',
+} as const;
+
+/**
+ * A board trip as a load of our board: the load form's fields (spec §3 Load) with names for the
+ * lists, the board's ids, and what the person should check before importing (`note`).
+ */
+export const ZImportedLoad = z.object({
+  loadId: z.number(),
+  loadNumber: z.string(),
+  tripId: z.string(),
+  boardLoadIds: z.array(z.string()),
+  brokerId: z.number(),
+  brokerName: z.string(),
+  loadStartDate: z.string(),
+  loadEndDate: z.string(),
+  weekId: z.number(),
+  originStateId: z.number().nullable(),
+  originCity: z.string(),
+  originStateName: z.string(),
+  destinationStateId: z.number().nullable(),
+  destinationCity: z.string(),
+  destinationStateName: z.string(),
+  tripLength: z.number(),
+  numberOfStops: z.number(),
+  pricePerMile: z.number(),
+  /** Exact to the cent. */
+  payout: z.number(),
+  loadStatusId: z.number(),
+  loadStatusName: z.string(),
+  loadDrivers: z.array(z.number()),
+  loadDriverNames: z.string(),
+  isDispute: z.boolean(),
+  comments: z.string().nullable(),
+  /** The board's own status: Completed or Scheduled. */
+  boardStatus: z.string(),
+  /** What could not be read from the file and must be filled in ('Facility XYZ1 is not known'). */
+  note: z.string().nullable(),
+});
+export type TImportedLoad = z.infer<typeof ZImportedLoad>;
+
+export const ZLoadImport = z.object({
+  newLoads: z.array(ZImportedLoad),
+  existingLoads: z.array(ZImportedLoad),
+  /** Where the lists come from: the trips file's name and when it was uploaded. */
+  source: z.string(),
+});
+export type TLoadImport = z.infer<typeof ZLoadImport>;
+
+/** Spec §5: the load form, with payout required on import. */
+export const ZImportLoadForm = ZLoadForm.safeExtend({
+  payout: requiredNumber({ max: 10_000_000 }),
+});
+export type TImportLoadForm = z.input<typeof ZImportLoadForm>;
+
+export const loadImportRoutes = {
+  getLoadImport: defineRoute({
+    method: 'GET',
+    path: '/api/Accounting',
+    summary:
+      "The board's trips of a week: new loads and loads already on the board. `source`: `board` reads the board live through the company's session, `file` the trips file uploaded last; without it, the board when a session works, else the file",
+    tag: 'Accounting',
+    access: onObject('LoadImportPage', 'Read'),
+    query: z.object({ id: requiredId(), source: z.enum(TRIPS_SOURCES, { error: 'Choose board or file' }).optional() }),
+    response: ZLoadImport,
+  }),
+  uploadTrips: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/UploadTrips',
+    summary: "Upload the board's trips export (TRIPS.csv or XLSX) and answer a week's new and existing loads from it",
+    tag: 'Accounting',
+    access: onObject('LoadImportPage', 'DenyDelete'),
+    upload: { fields: z.object({ WeekId: requiredId() }), files: { ...IMPORT_FILES, name: 'File' } },
+    response: ZLoadImport,
+  }),
+  saveImportedLoads: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/SaveImportedLoads',
+    summary: 'Save the new loads in one transaction; a load number already on the board refuses the whole list',
+    tag: 'Accounting',
+    access: onObject('LoadImportPage', 'DenyDelete'),
+    body: z.array(ZImportLoadForm).max(1000, { error: 'At most 1,000 loads at once' }),
+    response: ZTextReply,
+  }),
+} as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { dotField, FORMAT_TEXT, mcField, phoneField, zipField } from './fields';
+import { ZBrokerForm } from './brokers';
+import { ZRegisterForm } from './auth';
+import { ZUserForm } from './users';
+
+const messageOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0].message);
+
+describe('contact formats, one rule for every form', () => {
+  it('phone: digits with + ( ) - . and spaces, 7 to 15 digits, the field’s length limit', () => {
+    const phone = phoneField('Field is required', 10, 'Phone number is at most 10 characters');
+    expect(messageOf(phone.safeParse('5125550100'))).toBeNull();
+    expect(messageOf(phone.safeParse('512-5550'))).toBeNull();
+    expect(phone.safeParse('').error?.issues.map((i) => i.message)).toEqual(['Field is required']);
+    expect(messageOf(phone.safeParse('call me 😀'))).toBe(FORMAT_TEXT.phone);
+    expect(messageOf(phone.safeParse('12345'))).toBe(FORMAT_TEXT.phone);
+    expect(messageOf(phone.safeParse('12345678901'))).toBe('Phone number is at most 10 characters');
+    expect(messageOf(phoneField('Required', 20).safeParse('+1 (512) 555-0100'))).toBeNull();
+  });
+
+  it('register and user edit cap the phone at the same 10 characters', () => {
+    const reg = ZRegisterForm.safeParse({ companyId: 1, phoneNumber: '123456789012345' });
+    const user = ZUserForm.safeParse({ userId: 1, firstName: 'A', lastName: 'B', phoneNumber: '123456789012345', userRoles: [1], userCompanies: [1] });
+    expect(messageOf(reg)).toBe('Phone number is at most 10 characters');
+    expect(messageOf(user)).toBe('Phone number is at most 10 characters');
+  });
+
+  it('ZIP: 5 digits, ZIP+4 or a Canadian postal code', () => {
+    const zip = zipField('ZipCode is required');
+    for (const ok of ['75201', '75201-1234', 'M5V 2T6', 'k1a0b1']) expect(messageOf(zip.safeParse(ok)), ok).toBeNull();
+    for (const bad of ['abcde', '7520', '752011', '75201-12']) expect(messageOf(zip.safeParse(bad)), bad).toBe(FORMAT_TEXT.zip);
+    expect(messageOf(zip.safeParse(''))).toBe('ZipCode is required');
+  });
+
+  it('MC and DOT: up to 8 digits (MC may carry its prefix); empty is allowed', () => {
+    for (const ok of ['123456', 'MC-123456', 'mc 12345678', '', null]) expect(messageOf(mcField().safeParse(ok)), String(ok)).toBeNull();
+    for (const bad of ['-1', 'MC-123456789', 'abc']) expect(messageOf(mcField().safeParse(bad)), bad).toBe(FORMAT_TEXT.mc);
+    for (const ok of ['2981044', '', null]) expect(messageOf(dotField().safeParse(ok)), String(ok)).toBeNull();
+    for (const bad of ['-1', '123456789', 'DOT1']) expect(messageOf(dotField().safeParse(bad)), bad).toBe(FORMAT_TEXT.dot);
+  });
+
+  it('the broker form uses them', () => {
+    const base = { brokerName: 'B', brokerAddress: 'A', brokerCity: 'Dallas', brokerStateId: 44, brokerZipCode: '75201', phoneNumber: '2145550100', email: 'b@x.test' };
+    expect(ZBrokerForm.safeParse(base).success).toBe(true);
+    expect(messageOf(ZBrokerForm.safeParse({ ...base, brokerZipCode: 'abcde' }))).toBe(FORMAT_TEXT.zip);
+    expect(messageOf(ZBrokerForm.safeParse({ ...base, phoneNumber: 'call me 😀' }))).toBe(FORMAT_TEXT.phone);
+    expect(messageOf(ZBrokerForm.safeParse({ ...base, dotNumber: '-1' }))).toBe(FORMAT_TEXT.dot);
+  });
+});

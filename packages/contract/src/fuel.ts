@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { filterId, filterYear, MAX_SMALL_ID } from './fields';
+import { defineRoute, onObject } from './route-def';
+
+/** Spec §9: the fuel and IFTA screens offer 2021 to 2026 (and later years as they arrive). */
+export const accountingYearOptions = (today = new Date()) => {
+  const years: number[] = [];
+  for (let y = 2021; y <= Math.max(2026, today.getFullYear()); y++) years.push(y);
+  return years;
+};
+export const QUARTERS = [1, 2, 3, 4] as const;
+
+/** The quarter (1-4) of a 'YYYY-MM-DD' day. */
+export const quarterOf = (day: string) => Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1;
+/** First and last day of a quarter: [ '2025-07-01', '2025-09-30' ]. */
+export function quarterDays(year: number, quarter: number): [string, string] {
+  const first = new Date(Date.UTC(year, (quarter - 1) * 3, 1));
+  const last = new Date(Date.UTC(year, quarter * 3, 0));
+  return [first.toISOString().slice(0, 10), last.toISOString().slice(0, 10)];
+}
+
+const quarterField = () =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number({ error: 'Choose a quarter from 1 to 4' }).int({ error: 'Choose a quarter from 1 to 4' }).min(0).max(4, { error: 'Choose a quarter from 1 to 4' }).optional(),
+    )
+    .transform((v) => (v ? v : null));
+
+/** Spec §7 GetFuel / GetIftaMiles body: a week, or a year with an optional quarter (0 or blank: none). */
+export const ZAccountingFilter = z.object({
+  weekId: filterId(),
+  quarter: quarterField(),
+  year: filterYear(),
+});
+export type TAccountingFilter = z.input<typeof ZAccountingFilter>;
+
+/** Products a fuel-card line is normalised to. IFTA counts tractor diesel only; the rest is kept for settlements. */
+export const FUEL_PRODUCTS = {
+  diesel: 'Diesel',
+  def: 'DEF',
+  reefer: 'Reefer fuel',
+  gasoline: 'Gasoline',
+  oil: 'Oil',
+  cash_advance: 'Cash advance',
+  fees: 'Fees',
+  other: 'Other',
+} as const;
+export type TFuelProduct = keyof typeof FUEL_PRODUCTS;
+export const FUEL_PRODUCT_KEYS = Object.keys(FUEL_PRODUCTS) as TFuelProduct[];
+
+/** Spec §3 Fuel record (fuelDate, unitNumber, quantity, amount, fuelStateName) and what the card says besides. */
+export const ZFuelRecord = z.object({
+  fuelTransactionId: z.number(),
+  /** 'YYYY-MM-DD' as printed on the receipt (local to the site). */
+  fuelDate: z.string(),
+  /** 'HH:mm' or null. */
+  fuelTime: z.string().nullable(),
+  unitNumber: z.string(),
+  /** The driver whose unit this is in user admin, when one is. */
+  driverId: z.number().nullable(),
+  driverName: z.string().nullable(),
+  /** US gallons, three decimals: '120.500'. */
+  quantity: z.string(),
+  /** Amount paid, decimal text: '421.63'. */
+  amount: z.string(),
+  /** Retail price per gallon, and the price paid per gallon after the discount. */
+  unitPrice: z.string().nullable(),
+  paidPrice: z.string().nullable(),
+  discount: z.string().nullable(),
+  currency: z.string(),
+  fuelStateCode: z.string(),
+  fuelStateName: z.string(),
+  city: z.string().nullable(),
+  location: z.string().nullable(),
+  product: z.enum(FUEL_PRODUCT_KEYS as [TFuelProduct, ...TFuelProduct[]]),
+  productName: z.string(),
+  /** Tractor diesel: counts in IFTA. Everything else is kept and shown as non-IFTA. */
+  isIfta: z.boolean(),
+  /** Bought at retail with tax in the pump price: earns a tax-paid credit on the return. */
+  taxPaid: z.boolean(),
+  vendor: z.string(),
+  cardLast4: z.string().nullable(),
+  importId: z.number().nullable(),
+});
+export type TFuelRecord = z.infer<typeof ZFuelRecord>;
+
+/** Spec §3 IFTA miles (year, quarter, unitNumber, stateName, miles, createdOn) with total and taxable miles kept. */
+export const ZIftaMiles = z.object({
+  iftaMilesId: z.number(),
+  year: z.number(),
+  quarter: z.number(),
+  unitNumber: z.string(),
+  stateCode: z.string(),
+  stateName: z.string(),
+  /** Total miles, one decimal: '4212.4'. */
+  miles: z.string(),
+  taxableMiles: z.string(),
+  source: z.string(),
+  createdOn: z.string(),
+  importId: z.number().nullable(),
+});
+export type TIftaMiles = z.infer<typeof ZIftaMiles>;
+
+/** Spec §3 filter shapes: the IFTA report takes a week, a quarter, a state, a year and drivers. */
+export const ZIftaReportFilter = ZAccountingFilter.extend({
+  stateId: filterId(MAX_SMALL_ID),
+  driverIdList: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647))
+    .max(500)
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+});
+export type TIftaReportFilter = z.input<typeof ZIftaReportFilter>;
+
+/** One row of the report: a unit in a state, or (summary) a state over every unit. */
+export const ZIftaReportRow = z.object({
+  /** Null on summary rows. */
+  unitNumber: z.string().nullable(),
+  stateCode: z.string(),
+  stateName: z.string(),
+  /** Whole miles and gallons, each rounded from unrounded sums (spec §9). */
+  miles: z.number(),
+  gallons: z.number(),
+  /** Miles ÷ gallons to 2 decimals; null without fuel. */
+  mpg: z.number().nullable(),
+  /** Gallons bought tax-paid at retail in the state (whole). */
+  taxPaidGallons: z.number(),
+  /** Member of IFTA (Alaska, Hawaii and DC are not; their miles still count in MPG). */
+  isIfta: z.boolean(),
+});
+export type TIftaReportRow = z.infer<typeof ZIftaReportRow>;
+
+/** Spec §3 IFTA report: totals and rows; the checks a careful owner looks at beside it. */
+export const ZIftaReport = z.object({
+  totalGallons: z.number(),
+  totalMiles: z.number(),
+  averageMPG: z.number().nullable(),
+  unitReports: z.array(ZIftaReportRow),
+  /** Plain sentences: units with miles but no fuel, fuel in a state with no miles, MPG outside 4 to 10. */
+  checks: z.array(z.string()),
+  /** The period the figures cover, e.g. 'Q3 2025 (07/01/2025 - 09/30/2025)'. */
+  period: z.string(),
+});
+export type TIftaReport = z.infer<typeof ZIftaReport>;
+
+const fuelPage = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('FuelImportPage', level);
+const milesPage = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('IftaMilesImportPage', level);
+const reportPage = onObject('IftaReportPage', 'Read');
+
+export const fuelRoutes = {
+  getFuel: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/GetFuel',
+    summary: 'Fuel-card transactions of a week, or a year and quarter (this year when none), newest first; at most 5,000 rows',
+    tag: 'Fuel and IFTA',
+    access: fuelPage('Read'),
+    body: ZAccountingFilter,
+    response: z.array(ZFuelRecord),
+  }),
+  getIftaMiles: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/GetIftaMiles',
+    summary: 'IFTA miles per unit and jurisdiction of a year and quarter (this year when none)',
+    tag: 'Fuel and IFTA',
+    access: milesPage('Read'),
+    body: ZAccountingFilter,
+    response: z.array(ZIftaMiles),
+  }),
+  getIftaReport: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/GetIftaReport',
+    summary: 'Miles, gallons and MPG per unit and state for the period, with totals',
+    tag: 'Fuel and IFTA',
+    access: reportPage,
+    body: ZIftaReportFilter,
+    response: ZIftaReport,
+  }),
+  getIftaReportSummary: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/GetIftaReportSummary',
+    summary: 'Miles, gallons and MPG per state over every selected unit, with totals',
+    tag: 'Fuel and IFTA',
+    access: reportPage,
+    body: ZIftaReportFilter,
+    response: ZIftaReport,
+  }),
+  getIftaDrivers: defineRoute({
+    method: 'GET',
+    path: '/api/Lookup/GetIftaDrivers',
+    summary: "Drivers with a unit number, label '101 - Sam Carter', value the user id",
+    tag: 'Lookups',
+    access: reportPage,
+    response: z.array(z.object({ label: z.string(), value: z.number(), unitNumber: z.string().nullable() })),
+  }),
+} as const;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { MAX_ID, requiredId } from './fields';
+import { QUARTERS } from './fuel';
+import type { TPermissibleObject } from './permissions';
+import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextReply } from './route-def';
+
+/**
+ * The one import pipeline's contract: every file import (fuel cards, IFTA miles; board trips and
+ * invoices next) uploads a file for a preview, may map the columns of an unknown layout (and save the
+ * mapping as a preset), confirms to save the whole file in one transaction, and can be undone.
+ */
+export const IMPORT_KINDS = ['fuel', 'miles'] as const;
+export type TImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_KIND_LABEL: Record<TImportKind, string> = { fuel: 'fuel lines', miles: 'mileage rows' };
+
+/** The page whose permissions an import of each kind needs. */
+export const IMPORT_PAGE: Record<TImportKind, TPermissibleObject> = { fuel: 'FuelImportPage', miles: 'IftaMilesImportPage' };
+
+export const IMPORT_LIMITS = { maxBytes: 25 * MB, maxRows: 250_000 } as const;
+
+export const IMPORT_FILES: TUploadFiles = { name: 'files', maxBytes: IMPORT_LIMITS.maxBytes, maxFiles: 1, accept: IMPORT_FILE_TYPES };
+
+const optionalQuarter = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 0 || (QUARTERS as readonly number[]).includes(v), { error: 'Choose a quarter from 1 to 4' })
+  .optional()
+  .transform((v) => (v ? v : null));
+const optionalYear = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 0 || (v >= 2000 && v <= 2100), { error: 'Choose a year from 2000 to 2100' })
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** Our field ← their column header. */
+export const ZColumnMapping = z.record(z.string().max(60), z.string().max(200)).refine((m) => Object.keys(m).length <= 60, {
+  error: 'Too many columns in the mapping',
+});
+export type TColumnMapping = z.infer<typeof ZColumnMapping>;
+
+/** The text parts of a preview upload. `mapping` is JSON text (a form part), `presetId` a saved mapping. */
+export const ZImportUploadFields = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel or miles' }),
+  /** Miles files per quarter that do not say which one. */
+  year: optionalYear,
+  quarter: optionalQuarter,
+  presetId: z.coerce.number().int().min(0).max(MAX_ID).optional().transform((v) => (v ? v : null)),
+  mapping: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      try {
+        const parsed = ZColumnMapping.safeParse(JSON.parse(v));
+        if (parsed.success) return parsed.data;
+      } catch {
+        /* refused below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'The column mapping is not valid' });
+      return z.NEVER;
+    }),
+});
+
+/** One of our fields a column can be mapped to. */
+export const ZImportField = z.object({ key: z.string(), label: z.string(), required: z.boolean(), hint: z.string().nullable() });
+
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'flagged', 'refused'] as const;
+export type TImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+/** A row of the file as the preview shows it. */
+export const ZImportPreviewRow = z.object({
+  rowNumber: z.number(),
+  status: z.enum(IMPORT_ROW_STATUSES),
+  /** Why it is flagged, a duplicate or refused. */
+  reason: z.string().nullable(),
+  /** Our fields as read, as text. */
+  values: z.record(z.string(), z.string().nullable()),
+});
+export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
+
+/** What an upload would do. Nothing is saved until Confirm. */
+export const ZImportPreview = z.object({
+  previewId: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  fileName: z.string(),
+  /** The recognised layout or preset; null when the columns must be mapped first. */
+  layout: z.string().nullable(),
+  /** The file's header row and its first rows, for the mapping step. */
+  headers: z.array(z.string()),
+  sampleRows: z.array(z.array(z.string())),
+  fields: z.array(ZImportField),
+  mapping: ZColumnMapping.nullable(),
+  rowsRead: z.number(),
+  newRows: z.number(),
+  duplicates: z.number(),
+  flagged: z.number(),
+  refused: z.number(),
+  /** The columns to show for `values`, in order. */
+  columns: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** Up to 500 rows: refused first, then flagged, duplicates and new. The full report downloads as CSV. */
+  rows: z.array(ZImportPreviewRow),
+  /** A sentence for the person: what Confirm will do, or what must happen first. */
+  summary: z.string(),
+});
+export type TImportPreview = z.infer<typeof ZImportPreview>;
+
+export const ZImportRecord = z.object({
+  importId: z.number(),
+  kind: z.enum(IMPORT_KINDS),
+  fileName: z.string(),
+  layout: z.string(),
+  rowsRead: z.number(),
+  rowsAdded: z.number(),
+  rowsDuplicate: z.number(),
+  rowsFlagged: z.number(),
+  rowsRefused: z.number(),
+  createdBy: z.string().nullable(),
+  createdOn: z.string(),
+  undoneOn: z.string().nullable(),
+  undoneBy: z.string().nullable(),
+});
+export type TImportRecord = z.infer<typeof ZImportRecord>;
+
+export const ZImportPreset = z.object({
+  presetId: z.number(),
+  kind: z.enum(IMPORT_KINDS),
+  name: z.string(),
+  headers: z.array(z.string()),
+  mapping: ZColumnMapping,
+  createdOn: z.string(),
+});
+export type TImportPreset = z.infer<typeof ZImportPreset>;
+
+export const ZImportPresetForm = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  name: z.string().trim().min(1, { error: 'Name the preset' }).max(100, { error: 'At most 100 characters' }),
+  headers: z.array(z.string().max(200)).min(1).max(200),
+  mapping: ZColumnMapping,
+});
+
+export const IMPORT_TEXT = {
+  imported: (n: number, kind: TImportKind) => `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}`,
+  nothingNew: 'INFO Nothing new in this file: every row is already imported',
+  undone: (n: number) => `Import undone: ${n.toLocaleString('en-US')} rows removed`,
+  alreadyUndone: 'ERROR This import was already undone',
+  previewGone: 'ERROR This preview has expired. Upload the file again.',
+  needsMapping: 'ERROR The columns of this file are not recognised. Map them on the import page, or save a preset first.',
+  refusedRows: (rows: string[]) => `ERROR The file was not imported: ${rows.join('; ')}`,
+  presetSaved: 'Preset saved successfully',
+  presetDeleted: 'Preset deleted successfully',
+  chooseQuarter: 'ERROR Choose the year and quarter of this mileage file',
+} as const;
+
+const kindQuery = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel or miles' }) });
+
+/** Import routes check the kind's page themselves (fuel or miles); the declared access is the lesser of the two pages. */
+const importAccess = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('FuelImportPage', level);
+
+export const importRoutes = {
+  preview: defineRoute({
+    method: 'POST',
+    path: '/api/Imports/Preview',
+    summary: 'Upload a file: what importing it would add, skip, flag and refuse, row by row. Nothing is saved.',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    upload: { fields: ZImportUploadFields, files: IMPORT_FILES },
+    response: ZImportPreview,
+  }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/api/Imports/Confirm',
+    summary: 'Save a previewed file whole, in one transaction (refused rows are reported, never saved)',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    body: z.object({ previewId: z.string().trim().min(1).max(64) }),
+    response: ZTextReply,
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/Imports/Report',
+    summary: "A preview's full row report as CSV",
+    tag: 'Imports',
+    access: { kind: 'member' },
+    query: z.object({ previewId: z.string().trim().min(1).max(64) }),
+    response: z.string(),
+  }),
+  history: defineRoute({
+    method: 'GET',
+    path: '/api/Imports',
+    summary: 'Imports of a kind, newest first: file, layout, who, when and counts',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    query: kindQuery,
+    response: z.array(ZImportRecord),
+  }),
+  undo: defineRoute({
+    method: 'DELETE',
+    path: '/api/Imports',
+    summary: 'Undo an import: removes exactly the rows it added',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    query: z.object({ id: requiredId() }),
+    response: ZTextReply,
+  }),
+  presets: defineRoute({
+    method: 'GET',
+    path: '/api/Imports/Presets',
+    summary: "The company's saved column mappings of a kind",
+    tag: 'Imports',
+    access: { kind: 'member' },
+    query: kindQuery,
+    response: z.array(ZImportPreset),
+  }),
+  savePreset: defineRoute({
+    method: 'POST',
+    path: '/api/Imports/Presets',
+    summary: 'Save a column mapping under a name; files with the same header are recognised next time',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    body: ZImportPresetForm,
+    response: ZTextReply,
+  }),
+  deletePreset: defineRoute({
+    method: 'DELETE',
+    path: '/api/Imports/Presets',
+    summary: 'Delete a saved column mapping',
+    tag: 'Imports',
+    access: { kind: 'member' },
+    query: z.object({ id: requiredId() }),
+    response: ZTextReply,
+  }),
+  /** Spec §7: import in one call, for scripts and other clients. */
+  importFuel: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportFuel/',
+    summary: 'Import a fuel-card file in a recognised layout (or a saved preset) whole, or refuse it whole',
+    tag: 'Fuel and IFTA',
+    access: importAccess('DenyDelete'),
+    upload: { fields: z.object({ presetId: ZImportUploadFields.shape.presetId }), files: IMPORT_FILES },
+    response: ZTextReply,
+  }),
+  importIftaMiles: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportIftaMiles/',
+    summary: 'Import an IFTA mileage file for a year and quarter whole, or refuse it whole',
+    tag: 'Fuel and IFTA',
+    access: onObject('IftaMilesImportPage', 'DenyDelete'),
+    upload: {
+      fields: z.object({ Year: optionalYear, Quarter: optionalQuarter, presetId: ZImportUploadFields.shape.presetId }),
+      files: IMPORT_FILES,
+    },
+    response: ZTextReply,
+  }),
+} as const;

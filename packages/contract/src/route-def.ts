@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { TAccessType, TPermissibleObject } from './permissions';
+
+/**
+ * Who may call a route:
+ * - public: anyone;
+ * - signedIn: any signed-in person, with or without a company or role;
+ * - member: signed in with an active company and a role in it;
+ * - object: a member whose permissions on `object` meet `level` (spec §6).
+ */
+export type TRouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'member' }
+  | { kind: 'object'; object: TPermissibleObject; level: TAccessType };
+
+export type TRouteDef = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  tag: string;
+  access: TRouteAccess;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** A multipart upload (instead of a JSON body): its text parts and its files. */
+  upload?: TUploadDef;
+  response: z.ZodType;
+};
+
+/** The files an upload route takes, all under one form field. */
+export type TUploadFiles = {
+  /** The form field the files are sent under. */
+  name: string;
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  maxFiles: number;
+  /** File name endings accepted, lower case with the dot: ['.csv', '.xlsx']. */
+  accept: readonly string[];
+};
+
+export type TUploadDef = {
+  /** The text parts of the form; they arrive as text, so number fields use z.coerce. */
+  fields: z.ZodType;
+  files: TUploadFiles;
+};
+
+/** The file readers' formats (apps/server/src/imports): what every import route accepts. */
+export const IMPORT_FILE_TYPES = ['.csv', '.xlsx', '.xls', '.txt'] as const;
+export const MB = 1024 * 1024;
+
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
+const listText = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? '');
+
+/** What a refused upload answers (the server) and what a form shows before sending (the web). */
+export const uploadTexts = {
+  tooLarge: (files: TUploadFiles) => `ERROR The file is larger than ${sizeText(files.maxBytes)}`,
+  wrongType: (files: TUploadFiles) => `ERROR The file must be a ${listText(files.accept)} file`,
+  tooMany: (files: TUploadFiles) => `ERROR Upload at most ${files.maxFiles} file${files.maxFiles === 1 ? '' : 's'} at once`,
+  empty: 'ERROR The file is empty',
+  missing: 'Choose a file to upload',
+  notMultipart: 'ERROR Send the file as a form upload (multipart/form-data)',
+} as const;
+
+/** The ending of a file name, lower case with the dot ('' when it has none). */
+export const fileExtension = (fileName: string) => {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+};
+
+/** The refusal a chosen file will get, checked before sending; null when it may go. */
+export function checkUploadFile(files: TUploadFiles, file: { name: string; size: number }): string | null {
+  if (!files.accept.includes(fileExtension(file.name))) return uploadTexts.wrongType(files);
+  if (file.size > files.maxBytes) return uploadTexts.tooLarge(files);
+  if (file.size === 0) return uploadTexts.empty;
+  return null;
+}
+
+/** Declares a route of the contract; the literal type is kept so callers get its schemas. */
+export const defineRoute = <T extends TRouteDef>(d: T) => d;
+
+/** Access on one permissible object at a level: the usual declaration of a page's routes. */
+export const onObject = (object: TPermissibleObject, level: TAccessType): TRouteAccess => ({ kind: 'object', object, level });
+
+/** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
+export const ZTextReply = z.string();
+
+export const ZErrorReply = z.object({
+  statusCode: z.number(),
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TErrorReply = z.infer<typeof ZErrorReply>;
