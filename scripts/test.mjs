@@ -10,6 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const only = process.argv[2]; // 'unit' or 'e2e' to run one suite
 
+const failures = [];
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+
 function run(name, args) {
   const report = path.join(os.tmpdir(), `haulboard-${name}-${process.pid}.json`);
   const result = spawnSync(vitest, [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -22,6 +25,12 @@ function run(name, args) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed = json.numPassedTests;
     failed = json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failures.push(`${name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === 'failed' && tests.length === 0) failures.push(`${name}: ${where}: ${firstLine(file.message)}`);
+    }
     fs.rmSync(report, { force: true });
   } catch {
     failed += 1;
@@ -35,5 +44,10 @@ if (!only || only === 'unit') suites.push(run('unit', ['run']));
 if (!only || only === 'e2e') suites.push(run('e2e', ['run', '--config', 'e2e/vitest.config.ts']));
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
+// The failed tests once more at the very end, where a CI log's tail shows them.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
+if (process.env.HAULBOARD_FAILURES_FILE && failures.length > 0) {
+  fs.appendFileSync(process.env.HAULBOARD_FAILURES_FILE, `${failures.join('\n')}\n`);
+}
 process.exit(suites.every((s) => s.ok) ? 0 : 1);

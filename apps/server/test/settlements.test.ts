@@ -175,7 +175,11 @@ describe('closing a week', () => {
     expect((await get(`/api/Settlement/Statement?weekId=${week1}&driverId=${driverId}`)).body.administrationFee).toBe('170.00');
     const dash = (await get(`/api/DriverDashboard/GetDriversGrossIncome?week=${week1}&driverId=${driverId}`)).body;
     expect(dash).toMatchObject({ administrationFee: '170.00', netIncome: '1061.86' });
-    expect((await get(`/api/Settlement/Statement?weekId=${week2}&driverId=${driverId}`)).body.administrationFee).toBe('160.00');
+    const week2Statement = (await get(`/api/Settlement/Statement?weekId=${week2}&driverId=${driverId}`)).body;
+    expect(week2Statement.administrationFee).toBe('160.00');
+    // Its year to date counts week 1 as paid (fee 170.00, net 1061.86), not at today's 20 %:
+    // week 2 is 800.00 − escrow 100.00 − fee 160.00 = 540.00; deductions 650.40 + 260.00.
+    expect(week2Statement.ytd).toEqual({ gross: '2500.01', additions: '12.25', deductions: '910.40', net: '1601.86', escrow: '200.00' });
     await t.db.update(userCompanies).set({ serviceFee: '10' }).where(eq(userCompanies.userId, driverId));
   });
 

@@ -1,10 +1,11 @@
 import { addDays, centsToText, ROLE, type TDriverDashboard, type TStatement } from '@haulboard/contract';
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { companies, loadDrivers, loads, settlementClosures, settlementStatements, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
-import { driverFigures } from '../driver-dashboard';
+import { driverFigures, driverOf } from '../driver-dashboard';
+import { yearToDateBefore } from './year-to-date';
 
 export type TWeek = TStatement['week'];
 
@@ -30,19 +31,27 @@ const text = (cents: number) => centsToText(cents);
 /** One driver's statement for a week, worked out from today's data. */
 export async function liveStatement(db: TDbLike, companyId: number, week: TWeek, driverId: number): Promise<TStatement> {
   const period = { from: week.startDate, to: week.endDate, weekIds: [week.weekId], weeks: 1, label: '' };
-  const yearWeeks = await db
-    .select({ id: workWeeks.id, startDate: workWeeks.startDate })
-    .from(workWeeks)
-    .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.year, week.year), lte(workWeeks.startDate, week.startDate)))
-    .orderBy(asc(workWeeks.startDate));
-  const ytdPeriod = { from: yearWeeks[0]?.startDate ?? week.startDate, to: week.endDate, weekIds: yearWeeks.map((w) => w.id), weeks: yearWeeks.length, label: '' };
-  const [figures, ytd, [company]] = await Promise.all([
+  const [figures, driver, earlierWeeks, [company]] = await Promise.all([
     driverFigures(db, companyId, driverId, period),
-    driverFigures(db, companyId, driverId, ytdPeriod),
+    driverOf(db, companyId, driverId),
+    db
+      .select({ id: workWeeks.id, startDate: workWeeks.startDate, endDate: workWeeks.endDate })
+      .from(workWeeks)
+      .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.year, week.year), lt(workWeeks.startDate, week.startDate)))
+      .orderBy(asc(workWeeks.startDate)),
     db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
   ]);
+  if (!driver) throw notFound('The driver');
+  // The year to date: the earlier weeks of the work year (closed ones as paid) plus this week.
+  const before = await yearToDateBefore(db, companyId, driver, earlierWeeks);
   const deductions = figures.fuelCents + figures.expenseCents + figures.feeCents;
-  const ytdDeductions = ytd.fuelCents + ytd.expenseCents + ytd.feeCents;
+  const ytd = {
+    gross: text(before.grossCents + figures.grossCents),
+    deductions: text(before.deductionsCents + deductions),
+    additions: text(before.additionsCents + figures.additionsCents),
+    net: text(before.netCents + figures.netCents),
+    escrow: text(before.escrowCents + figures.escrowCents),
+  };
   return {
     statementNumber: null,
     revision: null,
@@ -63,7 +72,7 @@ export async function liveStatement(db: TDbLike, companyId: number, week: TWeek,
     totalExpense: figures.totalExpense,
     totalDeductions: text(deductions),
     net: figures.netIncome,
-    ytd: { gross: ytd.totalGross, deductions: text(ytdDeductions), additions: ytd.totalAdditions, net: ytd.netIncome, escrow: text(ytd.escrowCents) },
+    ytd,
     closed: null,
   };
 }

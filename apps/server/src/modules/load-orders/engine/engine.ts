@@ -9,7 +9,8 @@ import type { TVault } from '../../../loadboard/vault';
 import { recordOrderEvent } from '../service';
 import { boardWeekOf, claimBooking, finishBooked, finishLost, pendingBookingOf, place, routeText, tripsListWork } from './book';
 import { matchesOf, orderSearch, searchKey, type TOrderRow } from './filter';
-import { backOff, blockedFor, clearFailures, reserveSlot, rowsOf } from './pacing';
+import { rowsOf } from '../../../db/rows';
+import { backOff, blockedFor, clearFailures, reserveSlot } from './pacing';
 
 /**
  * The load-order engine (issue 12): every active order searches the board every refreshRate

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDbLike } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 
 /**
  * One limiter per board account (a company's connection), kept in the database so that every
@@ -8,7 +9,6 @@ import type { TDbLike } from '../../../db/client';
  * (or an exponential backoff: 400 ms · 2ⁿ, at most 30 s, plus jitter). Times are the database's.
  */
 
-export const rowsOf = (r: unknown): any[] => (Array.isArray(r) ? r : ((r as { rows?: any[] })?.rows ?? []));
 
 export type TSlot = { waitMs: number } | { blockedMs: number } | { busy: true };
 
