@@ -1,4 +1,4 @@
-import { centsToText, toCents, usStates } from '@haulboard/contract';
+import { centsToText, type TStatement, toCents, usStates } from '@haulboard/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,9 +109,9 @@ describe('the year to date of a statement', () => {
           });
         }
         for (const driverId of drivers) {
-          const statements = [];
+          const statements: TStatement[] = [];
           for (const id of weekIds) statements.push(await liveStatement(t.db, companyId, await weekOf(t.db, companyId, id), driverId));
-          const sum = (pick: (s: (typeof statements)[number]) => string) => centsToText(statements.reduce((a, s) => a + (toCents(pick(s)) ?? 0), 0));
+          const sum = (pick: (s: TStatement) => string) => centsToText(statements.reduce((a, s) => a + (toCents(pick(s)) ?? 0), 0));
           expect(statements[2].ytd).toMatchObject({
             gross: sum((s) => s.gross),
             additions: sum((s) => s.totalAdditions),

@@ -22,6 +22,7 @@ export async function yearToDateBefore(
   db: TDbLike,
   companyId: number,
   driver: { userId: number; unitNumber: string | null; fee: string; feeType: 'percent' | 'flat' },
+  /** The earlier weeks of the work year, in date order. */
   weeks: TEarlierWeek[],
 ): Promise<TYearToDate> {
   const total: TYearToDate = { grossCents: 0, additionsCents: 0, deductionsCents: 0, netCents: 0, escrowCents: 0 };
@@ -81,8 +82,9 @@ export async function yearToDateBefore(
           group by w.id`)
       : Promise.resolve([]),
     findExpenseLines(db, companyId, {
-      from: open.reduce((a, w) => (w.startDate < a ? w.startDate : a), open[0].startDate),
-      to: open.reduce((a, w) => (w.endDate > a ? w.endDate : a), open[0].endDate),
+      // The weeks come in date order.
+      from: open[0].startDate,
+      to: open[open.length - 1].endDate,
       userId: driver.userId,
     }),
   ]);
