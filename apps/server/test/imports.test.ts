@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_TEXT } from '@haulboard/contract';
+import { IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
@@ -191,5 +191,57 @@ describe('who may import', () => {
       return { payload: body.payload, headers: { 'content-type': body.contentType } };
     })()), as: EMAIL.admin });
     expect(none.status).toBe(400);
+  });
+});
+
+/** An EFS file of `n` diesel lines in 2029, one a minute from Jan 8 06:00, each its own invoice. */
+function longEfs(n: number, { badAt }: { badAt?: number } = {}): string {
+  const header = fixture('fuel_efs_2025Q3.csv').split(/\r?\n/)[0];
+  const lines = [header];
+  for (let i = 0; i < n; i++) {
+    const minute = 6 * 60 + i;
+    const day = 8 + Math.floor(minute / 1440);
+    const time = `${String(Math.floor((minute % 1440) / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+    const date = i === badAt ? '13/45/2029' : `01/${String(day).padStart(2, '0')}/2029`;
+    lines.push(`7083050099990001,${date},${time},${String(700000 + i)},101,JOHN SMITH,412335,PILOT #436,AMARILLO,TX,0.00,ULSD,3.899,3.499,0.400,100.00,40.00,R,349.90,N,USD/Gallons`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('a long fuel file (records are saved batch by batch as the file is read)', () => {
+  it('previews 2,500 lines with whole counts, listing the first 500', async () => {
+    const res = await preview('fuel', 'efs-long.csv', longEfs(2500));
+    expect(res.body).toMatchObject({ rowsRead: 2500, newRows: 2500, refused: 0 });
+    expect(res.body.rows).toHaveLength(500);
+    expect(res.body.rows[0].rowNumber).toBe(2);
+  });
+
+  it('is refused whole by a bad row after the first thousands were read: nothing is saved, no import listed', async () => {
+    const before = await count('fuel_transactions');
+    const history = (await t.call({ method: 'GET', url: '/api/Imports?kind=fuel', as: EMAIL.admin })).body.length;
+    const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-long-bad.csv', longEfs(2500, { badAt: 2200 }));
+    expect(res.text).toMatch(/^ERROR The file was not imported: .*Row 2202/);
+    expect(await count('fuel_transactions')).toBe(before);
+    expect((await t.call({ method: 'GET', url: '/api/Imports?kind=fuel', as: EMAIL.admin })).body).toHaveLength(history);
+  });
+
+  it('imports all 2,500 lines in one call, with the counts in the history', async () => {
+    const before = await count('fuel_transactions');
+    const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-long.csv', longEfs(2500));
+    expect(res.text).toBe(IMPORT_TEXT.imported(2500, 'fuel'));
+    expect(await count('fuel_transactions')).toBe(before + 2500);
+    const history = (await t.call({ method: 'GET', url: '/api/Imports?kind=fuel', as: EMAIL.admin })).body;
+    expect(history[0]).toMatchObject({ fileName: 'efs-long.csv', rowsRead: 2500, rowsAdded: 2500, rowsDuplicate: 0, rowsRefused: 0 });
+  });
+
+  it('is refused whole when its fuel falls in a week closed for settlements, naming the week', async () => {
+    const { workWeeks } = await import('../src/db/schema');
+    const [week] = await t.db.insert(workWeeks).values({ companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' }).returning();
+    expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: { weekId: week.id }, as: EMAIL.admin })).status).toBe(200);
+    const before = await count('fuel_transactions');
+    // 12,000 minutes from Jan 8 06:00 reach Jan 16, inside the closed week.
+    const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-closed.csv', longEfs(12_000).replace(/,700(\d{3}),/g, ',710$1,'));
+    expect(res.text).toBe(SETTLEMENT_TEXT.weekClosed('3 of 2029 (01/15/2029 - 01/21/2029)'));
+    expect(await count('fuel_transactions')).toBe(before);
   });
 });

@@ -49,6 +49,7 @@ export {
   type TPreview,
   type TPreviewDuplicate,
   type TPreviewInput,
+  type TPreviewLayout,
   type TPreviewProblem,
   type TPreviewRecord,
   type TSavedPreset,

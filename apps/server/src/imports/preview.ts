@@ -39,7 +39,20 @@ export type TPreviewInput = {
   existingKeys?: ReadonlySet<string> | ReadonlyMap<string, string>;
   /** The year and quarter chosen for a miles import (rows of another quarter are refused). */
   period?: TPeriod;
+  /**
+   * Streams the new records (flagged ones included), in batches of `STREAM_BATCH`, to whoever saves
+   * them, instead of keeping them: with `keep`, memory stays flat however long the file is.
+   */
+  onRecords?: (records: TPreviewRecord[], progress: TPreview & { layout: TPreviewLayout }) => Promise<void>;
+  /**
+   * Keeps at most this many of each list (new records, flagged new records, duplicates, refused,
+   * skipped): enough to show or name them. `counts` is always whole. Default: keep everything.
+   */
+  keep?: number;
 } & Pick<TReadOptions, 'sheet' | 'maxRows' | 'maxBytes'>;
+
+/** How many new records `onRecords` gets at a time. */
+export const STREAM_BATCH = 1000;
 
 export type TPreviewRecord<R extends TImportRecord = TImportRecord> = { rows: number[]; key: string; record: R; flag?: string };
 export type TPreviewDuplicate = { rows: number[]; key: string; where: 'file' | 'stored'; changed: boolean; reason: string; record: TImportRecord };
@@ -70,6 +83,8 @@ export type TPreview = {
   flagged: TPreviewProblem[];
   refused: TPreviewProblem[];
   skipped: TPreviewProblem[];
+  /** The whole counts (the lists above may be cut short by `keep`). */
+  counts: { records: number; duplicates: number; flagged: number; refused: number; skipped: number };
 };
 
 export const PREVIEW_TEXT = {
@@ -125,6 +140,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     flagged: [],
     refused: [],
     skipped: [],
+    counts: { records: 0, duplicates: 0, flagged: 0, refused: 0, skipped: 0 },
   };
   const layout = table.match;
   if (!layout) {
@@ -157,7 +173,24 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
   };
 
   const existing = input.existingKeys;
-  const seen = new Map<string, { row: number; record: TImportRecord }>();
+  const keep = input.keep ?? Number.POSITIVE_INFINITY;
+  // Streaming keeps a fingerprint per key instead of the record, for the rare key collision.
+  const lean = input.onRecords !== undefined || Number.isFinite(keep);
+  const seen = new Map<string, { row: number; record?: TImportRecord; fingerprint?: string }>();
+  const fingerprintOf = (entry: { record?: TImportRecord; fingerprint?: string }) => entry.fingerprint ?? recordFingerprint(entry.record!);
+  const counts = preview.counts;
+  const kept = { flagged: 0, plain: 0 };
+  const add = <T>(list: T[], item: T, count: keyof TPreview['counts']) => {
+    counts[count]++;
+    if (list.length < keep) list.push(item);
+  };
+  let pending: TPreviewRecord[] = [];
+  const flush = async () => {
+    if (!input.onRecords || pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    await input.onRecords(batch, preview as TPreview & { layout: TPreviewLayout });
+  };
   const aggregates = new Map<string, TAggregate>();
   const seenTrips = new Map<string, number>();
   const ctx = { period: input.period };
@@ -167,21 +200,29 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     const earlier = seen.get(key);
     if (earlier) {
       // Fingerprints are computed only when keys collide: most rows never need one.
-      if (recordFingerprint(earlier.record) === recordFingerprint(record)) {
-        preview.duplicates.push({ rows, key, where: 'file', changed: false, reason: withRows(rows, PREVIEW_TEXT.repeats(earlier.row)), record });
-      } else preview.refused.push({ rows, reason: withRows(rows, PREVIEW_TEXT.conflicts(earlier.row)) });
+      if (fingerprintOf(earlier) === recordFingerprint(record)) {
+        add(preview.duplicates, { rows, key, where: 'file', changed: false, reason: withRows(rows, PREVIEW_TEXT.repeats(earlier.row)), record }, 'duplicates');
+      } else add(preview.refused, { rows, reason: withRows(rows, PREVIEW_TEXT.conflicts(earlier.row)) }, 'refused');
       return;
     }
-    seen.set(key, { row: rows[0], record });
+    seen.set(key, lean ? { row: rows[0], fingerprint: recordFingerprint(record) } : { row: rows[0], record });
     if (existing?.has(key)) {
       const stored = existing instanceof Map ? existing.get(key) : undefined;
       const changed = stored !== undefined && stored !== recordFingerprint(record);
       const reason = withRows(rows, changed ? PREVIEW_TEXT.storedChanged : PREVIEW_TEXT.stored);
-      preview.duplicates.push({ rows, key, where: 'stored', changed, reason, record });
+      add(preview.duplicates, { rows, key, where: 'stored', changed, reason, record }, 'duplicates');
       return;
     }
-    preview.records.push({ rows, key, record, ...(flag ? { flag } : {}) });
-    if (flag) preview.flagged.push({ rows, reason: withRows(rows, flag) });
+    const entry: TPreviewRecord = { rows, key, record, ...(flag ? { flag } : {}) };
+    if (input.onRecords) pending.push(entry);
+    counts.records++;
+    // Flagged records are kept apart from the others, so the first ones of each can be shown.
+    const kind = flag ? 'flagged' : 'plain';
+    if (kept[kind] < keep) {
+      kept[kind]++;
+      preview.records.push(entry);
+    }
+    if (flag) add(preview.flagged, { rows, reason: withRows(rows, flag) }, 'flagged');
   };
 
   const readRow = rowReader(table.keys, layout);
@@ -195,15 +236,15 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       outcomes = [{ refuse: PREVIEW_TEXT.unreadableRow }];
     }
     for (const outcome of outcomes) {
-      if ('refuse' in outcome) preview.refused.push({ rows: [raw.row], reason: withRows([raw.row], outcome.refuse) });
-      else if ('skip' in outcome) preview.skipped.push({ rows: [raw.row], reason: withRows([raw.row], outcome.skip) });
+      if ('refuse' in outcome) add(preview.refused, { rows: [raw.row], reason: withRows([raw.row], outcome.refuse) }, 'refused');
+      else if ('skip' in outcome) add(preview.skipped, { rows: [raw.row], reason: withRows([raw.row], outcome.skip) }, 'skipped');
       else if (layout.aggregate && outcome.record.kind === 'miles') {
         const trip = outcome.record;
         if (trip.startOdometer && trip.endOdometer) {
           const tripKey = [trip.unit, trip.jurisdiction, trip.date, trip.startOdometer, trip.endOdometer, trip.totalMiles].join('|');
           const first = seenTrips.get(tripKey);
           if (first !== undefined) {
-            preview.duplicates.push({ rows: [raw.row], key: tripKey, where: 'file', changed: false, reason: withRows([raw.row], PREVIEW_TEXT.repeats(first)), record: trip });
+            add(preview.duplicates, { rows: [raw.row], key: tripKey, where: 'file', changed: false, reason: withRows([raw.row], PREVIEW_TEXT.repeats(first)), record: trip }, 'duplicates');
             continue;
           }
           seenTrips.set(tripKey, raw.row);
@@ -219,6 +260,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
         } else aggregates.set(key, { record: trip, rows: [raw.row], total, taxable, flag: outcome.flag });
       } else accept([raw.row], outcome.record, outcome.flag);
     }
+    if (pending.length >= STREAM_BATCH) await flush();
   }
 
   for (const agg of aggregates.values()) {
@@ -232,23 +274,26 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       trips: agg.rows.length,
     };
     accept(agg.rows, record, agg.flag);
+    if (pending.length >= STREAM_BATCH) await flush();
   }
+  await flush();
   return preview;
 }
 
 /** The toast text for a preview or an import: counts, or the INFO that nothing is new. */
 export function previewSummary(preview: TPreview): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-  if (preview.records.length === 0 && preview.duplicates.length > 0) {
-    const refused = preview.refused.length ? ` (${n(preview.refused.length, 'row')} refused)` : '';
+  const c = preview.counts;
+  if (c.records === 0 && c.duplicates > 0) {
+    const refused = c.refused ? ` (${n(c.refused, 'row')} refused)` : '';
     return `INFO ${PREVIEW_TEXT.nothingNew}${refused}`;
   }
   return [
     `${n(preview.rowsRead, 'row')} read`,
-    n(preview.records.length, 'new record'),
-    `${n(preview.duplicates.length, 'duplicate')} skipped`,
-    `${n(preview.flagged.length, 'record')} flagged`,
-    `${n(preview.refused.length, 'row')} refused`,
+    n(c.records, 'new record'),
+    `${n(c.duplicates, 'duplicate')} skipped`,
+    `${n(c.flagged, 'record')} flagged`,
+    `${n(c.refused, 'row')} refused`,
   ].join(', ');
 }
 

@@ -6,7 +6,7 @@ import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import type { TUploadedFile } from '../../lib/upload';
 import { deletePreset, findPresets, importHistory, requireImportAccess, savePreset, undoImport } from './history';
-import { confirmImport, previewReport, previewUpload, runPreview, saveImport, type TImportRequest } from './service';
+import { confirmImport, importFile, previewReport, previewUpload, type TImportRequest } from './service';
 
 const fileOf = (files: TUploadedFile[]) => files[0];
 
@@ -50,8 +50,7 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
     const request: TImportRequest = { kind, fileName: file.name, content: file.buffer, year: fields.year ?? null, quarter: fields.quarter ?? null, presetId: fields.presetId, mapping: null };
     return db.transaction(async (tx) => {
       requireImportAccess(actor, kind, 'DenyDelete');
-      const preview = await runPreview(tx, actor.companyId, request);
-      return saveImport(tx, actor, request, preview);
+      return importFile(tx, actor, request);
     });
   };
   route(app, importRoutes.importFuel, async (req) => importAtOnce(actorOf(req.ctx), 'fuel', fileOf(req.body.files), req.body.fields));

@@ -13,6 +13,8 @@ import {
   type TFuelRecord,
   type TMilesRecord,
   type TPreview,
+  type TPreviewInput,
+  type TPreviewLayout,
   type TPreviewRecord,
 } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
@@ -44,8 +46,11 @@ async function existingKeys(db: TDbLike, companyId: number, kind: TImportKind): 
   return new Set(rows.map((r) => ['miles', r.unit.toUpperCase(), r.state, `${r.year}Q${r.quarter}`, r.source].join('|')));
 }
 
-/** Runs the pipeline over a file for a company: its presets and stored keys are part of the answer. */
-export async function runPreview(db: TDbLike, companyId: number, req: TImportRequest): Promise<TPreview> {
+/**
+ * Runs the pipeline over a file for a company: its presets and stored keys are part of the answer.
+ * `stream` keeps only the first rows of each kind and hands the new records to `onRecords`.
+ */
+export async function runPreview(db: TDbLike, companyId: number, req: TImportRequest, stream: Pick<TPreviewInput, 'keep' | 'onRecords'> = {}): Promise<TPreview> {
   const presets = await findPresets(db, companyId, req.kind);
   const chosen = req.presetId ? presets.find((p) => p.presetId === req.presetId) : undefined;
   return previewImport({
@@ -55,6 +60,7 @@ export async function runPreview(db: TDbLike, companyId: number, req: TImportReq
     presets: presets.map((p) => ({ name: p.name, kind: p.kind, mapping: p.mapping })),
     existingKeys: await existingKeys(db, companyId, req.kind),
     period: req.kind === 'miles' && req.year && req.quarter ? { year: req.year, quarter: req.quarter } : undefined,
+    ...stream,
   });
 }
 
@@ -128,10 +134,10 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     fields,
     mapping: req.mapping,
     rowsRead: p.rowsRead,
-    newRows: p.records.length,
-    duplicates: p.duplicates.length,
-    flagged: p.flagged.length,
-    refused: p.refused.length,
+    newRows: p.counts.records,
+    duplicates: p.counts.duplicates,
+    flagged: p.counts.flagged,
+    refused: p.counts.refused,
     columns: COLUMNS[req.kind],
     rows,
     summary: p.layout ? previewSummary(p) : 'The columns of this file are not recognised: map them to our fields, then preview again.',
@@ -141,7 +147,8 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
 /** Upload for a preview: the file is kept (for Confirm and the report) and nothing else is saved. */
 export async function previewUpload(tx: TTx, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
   requireImportAccess(actor, req.kind, 'DenyDelete');
-  const preview = await runPreview(tx, actor.companyId, req);
+  // Only the rows the preview shows are kept: a long file is counted, not held.
+  const preview = await runPreview(tx, actor.companyId, req, { keep: PREVIEW_ROWS });
   const id = randomUUID();
   await tx.insert(importFiles).values({
     id,
@@ -168,8 +175,6 @@ export async function storedRequest(db: TDbLike, actor: TActor, previewId: strin
   requireImportAccess(actor, kind, 'DenyDelete');
   return { kind, fileName: row.fileName, content: row.content, year: row.year, quarter: row.quarter, presetId: row.presetId, mapping: row.mapping };
 }
-
-const CHUNK = 1000;
 
 function fuelRow(companyId: number, importId: number, r: TFuelRecord) {
   return {
@@ -214,60 +219,86 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
 }
 
 /**
- * Saves a file's preview whole, in the caller's transaction: the import row, then every new record
- * (flagged ones included) pointing to it. A file with refused rows, or still to be mapped, is refused
- * whole and nothing is saved.
+ * Imports a file whole, in the caller's transaction: the pipeline streams the new records (flagged
+ * ones included) into the database batch by batch as it reads them, under one import row, so memory
+ * stays flat however long the file. A file with refused rows, or still to be mapped, or with fuel in
+ * a closed week, is refused whole: the error rolls the transaction back and nothing is saved.
  */
-export async function saveImport(tx: TTx, actor: TActor, req: TImportRequest, preview: TPreview): Promise<string> {
+export async function importFile(tx: TTx, actor: TActor, req: TImportRequest): Promise<string> {
+  const { companyId } = actor;
+  let importId: number | null = null;
+  let added = 0;
+  const fuelDates = new Set<string>();
+  const preview = await runPreview(tx, companyId, req, {
+    keep: 5,
+    onRecords: async (batch, progress) => {
+      // Once a row is refused the file will be refused whole: read on (to count the refusals), save no more.
+      if (progress.counts.refused > 0) return;
+      importId ??= await startImport(tx, actor, req, progress.layout);
+      const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
+      if (req.kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
+      added += await insertRecords(tx, companyId, importId, req.kind, records);
+    },
+  });
   if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
-  if (preview.refused.length) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
-  if (!preview.records.length) return IMPORT_TEXT.nothingNew;
-  if (req.kind === 'fuel') {
-    // Fuel is deducted in settlements: none may land in a closed week.
-    await refuseIfClosed(tx, actor.companyId, { dates: preview.records.map((r) => (r.record as TFuelRecord).date) });
-  }
+  if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
+  if (importId === null) return IMPORT_TEXT.nothingNew;
+  // Fuel is deducted in settlements: none may land in a closed week.
+  if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
+  await tx
+    .update(imports)
+    .set({
+      rowsRead: preview.rowsRead,
+      rowsAdded: added,
+      rowsDuplicate: preview.counts.duplicates,
+      rowsFlagged: preview.counts.flagged,
+      rowsRefused: preview.counts.refused,
+    })
+    .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
+  return IMPORT_TEXT.imported(added, req.kind);
+}
+
+/** The import row the records point to; its counts are set when the file has been read. */
+async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: TPreviewLayout): Promise<number> {
   const [row] = await tx
     .insert(imports)
     .values({
       companyId: actor.companyId,
       kind: req.kind,
       fileName: req.fileName,
-      layout: preview.layout.vendor,
-      rowsRead: preview.rowsRead,
+      layout: layout.vendor,
+      rowsRead: 0,
       rowsAdded: 0,
-      rowsDuplicate: preview.duplicates.length,
-      rowsFlagged: preview.flagged.length,
-      rowsRefused: preview.refused.length,
+      rowsDuplicate: 0,
+      rowsFlagged: 0,
+      rowsRefused: 0,
       createdBy: actor.userId,
     })
     .returning({ id: imports.id });
-  let added = 0;
-  const records = preview.records as TPreviewRecord<TFuelRecord | TMilesRecord>[];
-  for (let i = 0; i < records.length; i += CHUNK) {
-    const chunk = records.slice(i, i + CHUNK).map((r) => r.record);
-    const inserted =
-      req.kind === 'fuel'
-        ? await tx
-            .insert(fuelTransactions)
-            .values(chunk.map((r) => fuelRow(actor.companyId, row.id, r as TFuelRecord)))
-            .onConflictDoNothing()
-            .returning({ id: fuelTransactions.id })
-        : await tx
-            .insert(iftaMiles)
-            .values(chunk.map((r) => milesRow(actor.companyId, row.id, r as TMilesRecord)))
-            .onConflictDoNothing()
-            .returning({ id: iftaMiles.id });
-    added += inserted.length;
-  }
-  await tx.update(imports).set({ rowsAdded: added }).where(and(eq(imports.companyId, actor.companyId), eq(imports.id, row.id)));
-  return IMPORT_TEXT.imported(added, req.kind);
+  return row.id;
+}
+
+/** One batch of new records; a record stored meanwhile (same natural key) is skipped. How many were added. */
+async function insertRecords(tx: TTx, companyId: number, importId: number, kind: TImportKind, records: (TFuelRecord | TMilesRecord)[]): Promise<number> {
+  const inserted =
+    kind === 'fuel'
+      ? await tx
+          .insert(fuelTransactions)
+          .values(records.map((r) => fuelRow(companyId, importId, r as TFuelRecord)))
+          .onConflictDoNothing()
+          .returning({ id: fuelTransactions.id })
+      : await tx
+          .insert(iftaMiles)
+          .values(records.map((r) => milesRow(companyId, importId, r as TMilesRecord)))
+          .onConflictDoNothing()
+          .returning({ id: iftaMiles.id });
+  return inserted.length;
 }
 
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
 export async function confirmImport(tx: TTx, actor: TActor, previewId: string): Promise<string> {
   const req = await storedRequest(tx, actor, previewId);
-  const preview = await runPreview(tx, actor.companyId, req);
-  const reply = await saveImport(tx, actor, req, preview);
+  const reply = await importFile(tx, actor, req);
   await tx.delete(importFiles).where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.id, previewId)));
   return reply;
 }
