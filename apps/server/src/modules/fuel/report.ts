@@ -35,10 +35,10 @@ export function mpgOf(miles: bigint, gallons: bigint): number | null {
 
 type TAcc = { miles: bigint; gallons: bigint; taxPaid: bigint };
 const acc = (): TAcc => ({ miles: 0n, gallons: 0n, taxPaid: 0n });
-const add = (a: TAcc, s: TUnitStateSums) => {
-  a.miles += scaled(s.miles, MILES_SCALE);
-  a.gallons += scaled(s.gallons, GALLONS_SCALE);
-  a.taxPaid += scaled(s.taxPaidGallons, GALLONS_SCALE);
+const add = (a: TAcc, s: TAcc) => {
+  a.miles += s.miles;
+  a.gallons += s.gallons;
+  a.taxPaid += s.taxPaid;
 };
 
 function row(unitNumber: string | null, stateCode: string, a: TAcc): TIftaReportRow {
@@ -54,28 +54,33 @@ function row(unitNumber: string | null, stateCode: string, a: TAcc): TIftaReport
   };
 }
 
-const byUnitThenState = (a: TIftaReportRow, b: TIftaReportRow) =>
-  (a.unitNumber ?? '').localeCompare(b.unitNumber ?? '', 'en', { numeric: true }) || a.stateName.localeCompare(b.stateName);
+// One collator for every comparison: `localeCompare` with options builds a new one per call, which
+// made sorting the biggest fleet's 5,300 unit × state rows take most of the report's time.
+const unitOrder = new Intl.Collator('en', { numeric: true }).compare;
+const nameOrder = new Intl.Collator('en').compare;
+const byUnitThenState = (a: TIftaReportRow, b: TIftaReportRow) => unitOrder(a.unitNumber ?? '', b.unitNumber ?? '') || nameOrder(a.stateName, b.stateName);
 
 /** Per unit and state (`summary` false) or per state over every unit (`summary` true), with totals and checks. */
 export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extraChecks = [] }: { summary: boolean; period: string; extraChecks?: string[] }): TIftaReport {
   const total = acc();
   const rows = new Map<string, { unit: string | null; state: string; a: TAcc }>();
   const units = new Map<string, TAcc>();
-  for (const s of sums) {
-    add(total, s);
+  // Each sum's text is read once into scaled integers.
+  const parsed = sums.map((s) => ({ s, v: { miles: scaled(s.miles, MILES_SCALE), gallons: scaled(s.gallons, GALLONS_SCALE), taxPaid: scaled(s.taxPaidGallons, GALLONS_SCALE) } }));
+  for (const { s, v } of parsed) {
+    add(total, v);
     const unit = summary ? null : s.unitNumber;
     const key = `${unit ?? ''}|${s.stateCode}`;
-    const r = rows.get(key) ?? { unit, state: s.stateCode, a: acc() };
-    rows.set(key, r);
-    add(r.a, s);
-    const u = units.get(s.unitNumber) ?? acc();
-    units.set(s.unitNumber, u);
-    add(u, s);
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { unit, state: s.stateCode, a: acc() }));
+    add(r.a, v);
+    let u = units.get(s.unitNumber);
+    if (!u) units.set(s.unitNumber, (u = acc()));
+    add(u, v);
   }
 
   const checks: string[] = [];
-  const sorted = [...units.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  const sorted = [...units.entries()].sort(([a], [b]) => unitOrder(a, b));
   for (const [unit, a] of sorted) {
     if (a.miles > 0n && a.gallons === 0n) checks.push(`Unit ${unit} has miles but no fuel.`);
     else if (a.gallons > 0n && a.miles === 0n) checks.push(`Unit ${unit} bought fuel but has no miles.`);
@@ -84,8 +89,8 @@ export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extra
       if (mpg !== null && (mpg < 4 || mpg > 10)) checks.push(`Unit ${unit} averages ${mpg.toFixed(2)} MPG, outside 4 to 10: check its miles and fuel.`);
     }
   }
-  for (const s of sums) {
-    if (scaled(s.gallons, GALLONS_SCALE) > 0n && scaled(s.miles, MILES_SCALE) === 0n && (units.get(s.unitNumber)?.miles ?? 0n) > 0n) {
+  for (const { s, v } of parsed) {
+    if (v.gallons > 0n && v.miles === 0n && (units.get(s.unitNumber)?.miles ?? 0n) > 0n) {
       checks.push(`Unit ${s.unitNumber} bought fuel in ${jurisdictionName(s.stateCode)} but has no miles there.`);
     }
   }
