@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
+import { insertSkippingDuplicates } from '../../db/bulk';
 import type { TDbLike, TTx } from '../../db/client';
 import { fuelTransactions, iftaMiles, importFiles, imports } from '../../db/schema';
 import {
@@ -280,19 +281,17 @@ async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: 
 
 /** One batch of new records; a record stored meanwhile (same natural key) is skipped. How many were added. */
 async function insertRecords(tx: TTx, companyId: number, importId: number, kind: TImportKind, records: (TFuelRecord | TMilesRecord)[]): Promise<number> {
-  const inserted =
-    kind === 'fuel'
-      ? await tx
-          .insert(fuelTransactions)
-          .values(records.map((r) => fuelRow(companyId, importId, r as TFuelRecord)))
-          .onConflictDoNothing()
-          .returning({ id: fuelTransactions.id })
-      : await tx
-          .insert(iftaMiles)
-          .values(records.map((r) => milesRow(companyId, importId, r as TMilesRecord)))
-          .onConflictDoNothing()
-          .returning({ id: iftaMiles.id });
-  return inserted.length;
+  return kind === 'fuel'
+    ? insertSkippingDuplicates(
+        tx,
+        fuelTransactions,
+        records.map((r) => fuelRow(companyId, importId, r as TFuelRecord)),
+      )
+    : insertSkippingDuplicates(
+        tx,
+        iftaMiles,
+        records.map((r) => milesRow(companyId, importId, r as TMilesRecord)),
+      );
 }
 
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
