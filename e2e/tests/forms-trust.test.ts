@@ -83,10 +83,13 @@ describe('forms a dispatcher can trust', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('draft@haulers.test');
     await dialog.getByRole('textbox', { name: 'Comments' }).fill('Typed before the session ended');
 
-    // The session ends on the server side (its cookie is gone); the next request answers 401.
+    // The session ends on the server side (its cookie is gone); the next request answers 401. That
+    // is Save's, or a background request's (the app's alert polling) when it comes first: either
+    // way the page goes to sign-in and keeps what was typed.
     await context.clearCookies();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/login/, { timeout: 30_000 });
+    const signInPage = page.waitForURL(/\/login/, { timeout: 30_000 });
+    await Promise.race([dialog.getByRole('button', { name: 'Save' }).click().catch(() => undefined), signInPage]);
+    await signInPage;
     await signInButton(page).click();
     await page.waitForURL(/\/oidc\/interaction\//);
     await page.locator('input[name="login"]').fill(DEMO.admin);
