@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
+import { longEfs } from './fuel-files';
 import { multipartBody } from './upload-route';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/imports/fixtures');
@@ -193,20 +194,6 @@ describe('who may import', () => {
     expect(none.status).toBe(400);
   });
 });
-
-/** An EFS file of `n` diesel lines in 2029, one a minute from Jan 8 06:00, each its own invoice. */
-function longEfs(n: number, { badAt }: { badAt?: number } = {}): string {
-  const header = fixture('fuel_efs_2025Q3.csv').split(/\r?\n/)[0];
-  const lines = [header];
-  for (let i = 0; i < n; i++) {
-    const minute = 6 * 60 + i;
-    const day = 8 + Math.floor(minute / 1440);
-    const time = `${String(Math.floor((minute % 1440) / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-    const date = i === badAt ? '13/45/2029' : `01/${String(day).padStart(2, '0')}/2029`;
-    lines.push(`7083050099990001,${date},${time},${String(700000 + i)},101,JOHN SMITH,412335,PILOT #436,AMARILLO,TX,0.00,ULSD,3.899,3.499,0.400,100.00,40.00,R,349.90,N,USD/Gallons`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 describe('a long fuel file (records are saved batch by batch as the file is read)', () => {
   it('previews 2,500 lines with whole counts, listing the first 500', async () => {

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_REQUEST_HEADER } from '@haulboard/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServer, type TServer } from '../../../bench/server-process';
+import { openPostgres } from '../src/db/client';
+import { ensureReferenceData } from '../src/db/reference-data';
+import { seedDemo } from '../src/db/seed/demo';
+import { longEfs } from './fuel-files';
+import { withDatabase } from './global-setup';
+import { EMAIL } from './helpers';
+import { signIn } from './http-client';
+
+// A server process killed (SIGKILL, as a crash or `kill -9`) in the middle of a large fuel import
+// leaves no partial rows: the import is one transaction, so after a restart the company has either
+// none of the file or all of it, never part. On PostgreSQL (a fresh database of its own) the kill
+// comes while the rows are being inserted, seen in pg_stat_activity; on PGlite (a data folder of its
+// own) a few seconds into the import.
+const url = process.env.DATABASE_URL;
+const ROWS = 60_000;
+const name = `haulboard_crash_${randomBytes(5).toString('hex')}`;
+let dataDir = '';
+let admin: pg.Client | null = null;
+let server: TServer | null = null;
+let dbUrl = '';
+
+const env = () => ({
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  HAULBOARD_SECRET_KEY: randomBytes(32).toString('hex'),
+  HAULBOARD_DATA_DIR: dataDir,
+});
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-crash-'));
+  if (url) {
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    dbUrl = withDatabase(url, name);
+    const database = openPostgres(dbUrl, { max: 2 });
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    await seedDemo(database.db);
+    await database.close();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await server?.kill();
+  await admin?.query(`drop database if exists ${name} with (force)`).catch(() => {});
+  await admin?.end();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+/**
+ * Starts the server on this test's database: PostgreSQL's, or PGlite in the data folder with the
+ * demo seeded. A restart keeps the address: the built-in sign-in's issuer is the server's URL.
+ */
+const start = (secrets: Record<string, string>, port?: number) =>
+  url
+    ? startServer(dbUrl, { env: { ...secrets, HAULBOARD_DEMO: '0' }, label: 'crash', timeoutSeconds: 180, port })
+    : startServer({ dataDir: path.join(dataDir, 'db') }, { env: { ...secrets, HAULBOARD_DEMO: '1' }, label: 'crash', timeoutSeconds: 180, port });
+
+/** This file's imports in the history, and the fuel lines of 2029 Q1 (the file's quarter). */
+async function fuelCounts(s: TServer, token: string) {
+  const headers = { cookie: `hb_session=${token}`, [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
+  const history = (await (await fetch(`${s.baseUrl}/api/Imports?kind=fuel`, { headers })).json()) as { fileName: string }[];
+  const list = await fetch(`${s.baseUrl}/api/Accounting/GetFuel`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ year: 2029, quarter: 1, weekId: 0 }),
+  });
+  // Over the list's cap the answer says the total in a header.
+  const shown = ((await list.json()) as unknown[]).length;
+  return { imports: history.filter((h) => h.fileName === 'efs-crash.csv').length, fuel: Number(list.headers.get('x-total-count') ?? shown) };
+}
+
+describe('a server killed in the middle of a large import', () => {
+  test('leaves no partial rows after a restart', async () => {
+    const secrets = env();
+    server = await start(secrets);
+    const token = await signIn(server.baseUrl, EMAIL.admin);
+    expect(await fuelCounts(server, token)).toEqual({ imports: 0, fuel: 0 });
+
+    const form = new FormData();
+    form.append('files', new Blob([longEfs(ROWS)], { type: 'text/csv' }), 'efs-crash.csv');
+    const importing = fetch(`${server.baseUrl}/api/Accounting/ImportFuel/`, {
+      method: 'POST',
+      headers: { cookie: `hb_session=${token}`, [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value },
+      body: form,
+    }).then(
+      (res) => `answered ${res.status}`,
+      () => 'cut off',
+    );
+
+    if (admin) {
+      // Wait until the server is inserting the file's rows, then kill it.
+      const deadline = Date.now() + 120_000;
+      let inserting = false;
+      while (!inserting && Date.now() < deadline) {
+        const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and query like '%json_populate_recordset%' and state <> 'idle'`, [name]);
+        inserting = rows.length > 0;
+        if (!inserting) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(inserting).toBe(true);
+    } else {
+      await new Promise((r) => setTimeout(r, 4000));
+    }
+    await server.kill();
+    const answer = await importing;
+
+    server = await start(secrets, Number(new URL(server.baseUrl).port));
+    const again = await signIn(server.baseUrl, EMAIL.admin);
+    const after = await fuelCounts(server, again);
+    if (admin) {
+      // Killed mid-insert: nothing of the file, and no import in the history.
+      expect(answer).toBe('cut off');
+      expect(after).toEqual({ imports: 0, fuel: 0 });
+    } else {
+      // All of the file under one import, or none of it.
+      expect([0, ROWS]).toContain(after.fuel);
+      expect(after.imports).toBe(after.fuel === 0 ? 0 : 1);
+    }
+  }, 300_000);
+});
