@@ -72,10 +72,16 @@ export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extra
     const unit = summary ? null : s.unitNumber;
     const key = `${unit ?? ''}|${s.stateCode}`;
     let r = rows.get(key);
-    if (!r) rows.set(key, (r = { unit, state: s.stateCode, a: acc() }));
+    if (!r) {
+      r = { unit, state: s.stateCode, a: acc() };
+      rows.set(key, r);
+    }
     add(r.a, v);
     let u = units.get(s.unitNumber);
-    if (!u) units.set(s.unitNumber, (u = acc()));
+    if (!u) {
+      u = acc();
+      units.set(s.unitNumber, u);
+    }
     add(u, v);
   }
 

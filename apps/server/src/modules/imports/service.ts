@@ -16,7 +16,6 @@ import {
   type TPreview,
   type TPreviewInput,
   type TPreviewLayout,
-  type TPreviewRecord,
 } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { refuse } from '../../lib/errors';

@@ -31,8 +31,7 @@ const text = (cents: number) => centsToText(cents);
 /** One driver's statement for a week, worked out from today's data. */
 export async function liveStatement(db: TDbLike, companyId: number, week: TWeek, driverId: number): Promise<TStatement> {
   const period = { from: week.startDate, to: week.endDate, weekIds: [week.weekId], weeks: 1, label: '' };
-  const [figures, driver, earlierWeeks, [company]] = await Promise.all([
-    driverFigures(db, companyId, driverId, period),
+  const [driver, earlierWeeks, [company]] = await Promise.all([
     driverOf(db, companyId, driverId),
     db
       .select({ id: workWeeks.id, startDate: workWeeks.startDate, endDate: workWeeks.endDate })
@@ -42,8 +41,8 @@ export async function liveStatement(db: TDbLike, companyId: number, week: TWeek,
     db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
   ]);
   if (!driver) throw notFound('The driver');
-  // The year to date: the earlier weeks of the work year (closed ones as paid) plus this week.
-  const before = await yearToDateBefore(db, companyId, driver, earlierWeeks);
+  // The week's own lines, and the year to date: the earlier weeks of the work year (closed ones as paid) plus this week.
+  const [figures, before] = await Promise.all([driverFigures(db, companyId, driverId, period), yearToDateBefore(db, companyId, driver, earlierWeeks)]);
   const deductions = figures.fuelCents + figures.expenseCents + figures.feeCents;
   const ytd = {
     gross: text(before.grossCents + figures.grossCents),

@@ -32,34 +32,17 @@ export async function yearToDateBefore(
     sql`, `,
   )}]::int[]`;
 
-  const frozen = rowsOf<{ week_id: number; gross: string; additions: string; deductions: string; net: string; escrow: string }>(
-    await db.execute(sql`
-    select s.week_id, s.data->>'gross' as gross, s.data->>'totalAdditions' as additions,
-      s.data->>'totalDeductions' as deductions, s.data->>'net' as net,
-      (select coalesce(sum((e->>'amount')::numeric), 0)::text from jsonb_array_elements(s.data->'expenses') e
-        where e->>'expenseTypeName' = 'Escrow') as escrow
-    from ${settlementStatements} s join ${settlementClosures} c on c.id = s.closure_id and c.reopened_on is null
-    where s.company_id = ${companyId} and s.user_id = ${driver.userId} and s.week_id = any(${ids})`),
-  );
-  const closed = new Set<number>();
-  for (const r of frozen) {
-    closed.add(Number(r.week_id));
-    total.grossCents += cents(r.gross);
-    total.additionsCents += cents(r.additions);
-    total.deductionsCents += cents(r.deductions);
-    total.netCents += cents(r.net);
-    total.escrowCents += cents(r.escrow);
-  }
-  const open = weeks.filter((w) => !closed.has(w.id));
-  if (open.length === 0) return total;
-  const openIds = sql`array[${sql.join(
-    open.map((w) => sql`${w.id}`),
-    sql`, `,
-  )}]::int[]`;
-
-  // The driver's share of each earned load, as splitCents does it: the payout's cents split
-  // equally, the odd cents one each to the first drivers in position order.
-  const [gross, fuel, expenseLines] = await Promise.all([
+  // Four queries at once over every earlier week; a closed week's live figures are then left out.
+  // The driver's share of each earned load is worked as splitCents does it: the payout's cents
+  // split equally, the odd cents one each to the first drivers in position order.
+  const [frozenRows, gross, fuel, expenseLines] = await Promise.all([
+    db.execute(sql`
+      select s.week_id, s.data->>'gross' as gross, s.data->>'totalAdditions' as additions,
+        s.data->>'totalDeductions' as deductions, s.data->>'net' as net,
+        (select coalesce(sum((e->>'amount')::numeric), 0)::text from jsonb_array_elements(s.data->'expenses') e
+          where e->>'expenseTypeName' = 'Escrow') as escrow
+      from ${settlementStatements} s join ${settlementClosures} c on c.id = s.closure_id and c.reopened_on is null
+      where s.company_id = ${companyId} and s.user_id = ${driver.userId} and s.week_id = any(${ids})`),
     db.execute(sql`
       select x.week_id, sum(sign(x.c) * (abs(x.c) / x.n + case when x.idx < abs(x.c) % x.n then 1 else 0 end))::text as gross_cents
       from (
@@ -69,7 +52,7 @@ export async function yearToDateBefore(
         from ${loadDrivers} d
         join ${loads} l on l.id = d.load_id
         join ${loadStatuses} st on st.id = l.load_status_id and st.counts_as_revenue
-        where d.user_id = ${driver.userId} and l.company_id = ${companyId} and l.week_id = any(${openIds})
+        where d.user_id = ${driver.userId} and l.company_id = ${companyId} and l.week_id = any(${ids})
       ) x
       group by x.week_id`),
     driver.unitNumber
@@ -78,16 +61,22 @@ export async function yearToDateBefore(
           from ${workWeeks} w
           join ${fuelTransactions} f on f.company_id = w.company_id and f.unit_number = ${driver.unitNumber}
             and f.fuel_date between w.start_date and w.end_date
-          where w.company_id = ${companyId} and w.id = any(${openIds})
+          where w.company_id = ${companyId} and w.id = any(${ids})
           group by w.id`)
       : Promise.resolve([]),
-    findExpenseLines(db, companyId, {
-      // The weeks come in date order.
-      from: open[0].startDate,
-      to: open[open.length - 1].endDate,
-      userId: driver.userId,
-    }),
+    // The weeks come in date order.
+    findExpenseLines(db, companyId, { from: weeks[0].startDate, to: weeks[weeks.length - 1].endDate, userId: driver.userId }),
   ]);
+  const closed = new Set<number>();
+  for (const r of rowsOf<{ week_id: number; gross: string; additions: string; deductions: string; net: string; escrow: string }>(frozenRows)) {
+    closed.add(Number(r.week_id));
+    total.grossCents += cents(r.gross);
+    total.additionsCents += cents(r.additions);
+    total.deductionsCents += cents(r.deductions);
+    total.netCents += cents(r.net);
+    total.escrowCents += cents(r.escrow);
+  }
+  const open = weeks.filter((w) => !closed.has(w.id));
   const grossOf = new Map(rowsOf<{ week_id: number; gross_cents: string }>(gross).map((r) => [Number(r.week_id), Number(r.gross_cents)]));
   const fuelOf = new Map(rowsOf<{ week_id: number; fuel: string }>(fuel).map((r) => [Number(r.week_id), cents(r.fuel)]));
   const feeCents = cents(driver.fee);
