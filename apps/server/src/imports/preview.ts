@@ -37,6 +37,11 @@ export type TPreviewInput = {
   presets?: readonly TSavedPreset[];
   /** Natural keys already stored for the company; a map also gives each stored record's fingerprint, to tell a changed re-import. */
   existingKeys?: ReadonlySet<string> | ReadonlyMap<string, string>;
+  /**
+   * Which of these keys are already stored: asked once per batch of new records, so a company's
+   * stored keys need not all be held in memory (instead of `existingKeys`).
+   */
+  storedKeys?: (keys: string[]) => Promise<ReadonlySet<string>>;
   /** The year and quarter chosen for a miles import (rows of another quarter are refused). */
   period?: TPeriod;
   /**
@@ -184,12 +189,39 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     counts[count]++;
     if (list.length < keep) list.push(item);
   };
-  let pending: TPreviewRecord[] = [];
+  /** A new record: counted, kept while there is room, and handed to `onRecords` at the next flush. */
+  let outgoing: TPreviewRecord[] = [];
+  const takeNew = (entry: TPreviewRecord) => {
+    counts.records++;
+    // Flagged records are kept apart from the others, so the first ones of each can be shown.
+    const kind = entry.flag ? 'flagged' : 'plain';
+    if (kept[kind] < keep) {
+      kept[kind]++;
+      preview.records.push(entry);
+    }
+    if (entry.flag) add(preview.flagged, { rows: entry.rows, reason: withRows(entry.rows, entry.flag) }, 'flagged');
+    if (input.onRecords) outgoing.push(entry);
+  };
+  /** Records new in the file, waiting for `storedKeys` to say whether they are stored already. */
+  let unchecked: TPreviewRecord[] = [];
+  const pendingCount = () => unchecked.length + outgoing.length;
   const flush = async () => {
-    if (!input.onRecords || pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    await input.onRecords(batch, preview as TPreview & { layout: TPreviewLayout });
+    if (input.storedKeys && unchecked.length) {
+      const batch = unchecked;
+      unchecked = [];
+      const stored = await input.storedKeys(batch.map((e) => e.key));
+      for (const e of batch) {
+        if (stored.has(e.key)) {
+          const reason = withRows(e.rows, PREVIEW_TEXT.stored);
+          add(preview.duplicates, { rows: e.rows, key: e.key, where: 'stored', changed: false, reason, record: e.record }, 'duplicates');
+        } else takeNew(e);
+      }
+    }
+    if (input.onRecords && outgoing.length) {
+      const batch = outgoing;
+      outgoing = [];
+      await input.onRecords(batch, preview as TPreview & { layout: TPreviewLayout });
+    }
   };
   const aggregates = new Map<string, TAggregate>();
   const seenTrips = new Map<string, number>();
@@ -214,15 +246,8 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       return;
     }
     const entry: TPreviewRecord = { rows, key, record, ...(flag ? { flag } : {}) };
-    if (input.onRecords) pending.push(entry);
-    counts.records++;
-    // Flagged records are kept apart from the others, so the first ones of each can be shown.
-    const kind = flag ? 'flagged' : 'plain';
-    if (kept[kind] < keep) {
-      kept[kind]++;
-      preview.records.push(entry);
-    }
-    if (flag) add(preview.flagged, { rows, reason: withRows(rows, flag) }, 'flagged');
+    if (input.storedKeys) unchecked.push(entry);
+    else takeNew(entry);
   };
 
   const readRow = rowReader(table.keys, layout);
@@ -260,7 +285,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
         } else aggregates.set(key, { record: trip, rows: [raw.row], total, taxable, flag: outcome.flag });
       } else accept([raw.row], outcome.record, outcome.flag);
     }
-    if (pending.length >= STREAM_BATCH) await flush();
+    if (pendingCount() >= STREAM_BATCH) await flush();
   }
 
   for (const agg of aggregates.values()) {
@@ -274,7 +299,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       trips: agg.rows.length,
     };
     accept(agg.rows, record, agg.flag);
-    if (pending.length >= STREAM_BATCH) await flush();
+    if (pendingCount() >= STREAM_BATCH) await flush();
   }
   await flush();
   return preview;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import { insertSkippingDuplicates } from '../../db/bulk';
 import type { TDbLike, TTx } from '../../db/client';
@@ -32,18 +32,29 @@ export type TImportRequest = {
   mapping: TColumnMapping | null;
 };
 
-/** Natural keys already stored for the company, so a file imported twice adds nothing. */
-async function existingKeys(db: TDbLike, companyId: number, kind: TImportKind): Promise<Set<string>> {
+/**
+ * What tells the pipeline which records are stored already. Fuel is asked batch by batch (a company
+ * may hold millions of lines); mileage, one row per unit, jurisdiction and quarter, is read whole.
+ */
+async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): Promise<Pick<TPreviewInput, 'existingKeys' | 'storedKeys'>> {
   if (kind === 'fuel') {
-    const rows = await db.select({ key: fuelTransactions.naturalKey }).from(fuelTransactions).where(eq(fuelTransactions.companyId, companyId));
-    return new Set(rows.map((r) => r.key));
+    const f = fuelTransactions;
+    return {
+      storedKeys: async (keys) => {
+        const rows = await db
+          .select({ key: f.naturalKey })
+          .from(f)
+          .where(and(eq(f.companyId, companyId), inArray(f.naturalKey, keys)));
+        return new Set(rows.map((r) => r.key));
+      },
+    };
   }
   const m = iftaMiles;
   const rows = await db
     .select({ unit: m.unitNumber, state: m.stateCode, year: m.year, quarter: m.quarter, source: m.source })
     .from(m)
     .where(eq(m.companyId, companyId));
-  return new Set(rows.map((r) => ['miles', r.unit.toUpperCase(), r.state, `${r.year}Q${r.quarter}`, r.source].join('|')));
+  return { existingKeys: new Set(rows.map((r) => ['miles', r.unit.toUpperCase(), r.state, `${r.year}Q${r.quarter}`, r.source].join('|'))) };
 }
 
 /**
@@ -58,7 +69,7 @@ export async function runPreview(db: TDbLike, companyId: number, req: TImportReq
     kind: req.kind,
     mapping: req.mapping ?? chosen?.mapping,
     presets: presets.map((p) => ({ name: p.name, kind: p.kind, mapping: p.mapping })),
-    existingKeys: await existingKeys(db, companyId, req.kind),
+    ...(await storedLookup(db, companyId, req.kind)),
     period: req.kind === 'miles' && req.year && req.quarter ? { year: req.year, quarter: req.quarter } : undefined,
     ...stream,
   });
