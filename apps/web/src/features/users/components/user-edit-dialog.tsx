@@ -144,6 +144,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
           label="Service fee"
           type="number"
           fullWidth
+          inputMode="decimal"
           slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
           helperText=" "
         />
