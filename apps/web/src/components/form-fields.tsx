@@ -59,9 +59,13 @@ export function FormNumberField<T extends FieldValues, N extends FieldPath<T>, C
 /** A lookup's item; a boolean value is offered as its text ('true'). */
 export type TSelectItem = { value: string | number | boolean; label: ReactNode };
 
+/** A boolean is offered to the menu as its text. */
+const menuValue = (value: TSelectItem['value']) => (typeof value === 'boolean' ? String(value) : value);
+
 /**
- * A select of `items` (ids from a lookup, or fixed choices). A value the items do not hold (yet)
- * shows as blank; `emptyLabel` offers "nothing chosen" ('').
+ * A select of `items` (ids from a lookup, or fixed choices); the form gets the chosen item's own
+ * value (a number, a text or a boolean). A value the items do not hold (yet) shows as blank;
+ * `emptyLabel` offers "nothing chosen" ('').
  */
 export function FormSelect<T extends FieldValues, N extends FieldPath<T>, C, O>({
   control,
@@ -69,7 +73,6 @@ export function FormSelect<T extends FieldValues, N extends FieldPath<T>, C, O>(
   items,
   emptyLabel,
   tallMenu,
-  numeric = true,
   helperText,
   slotProps,
   ...props
@@ -79,11 +82,9 @@ export function FormSelect<T extends FieldValues, N extends FieldPath<T>, C, O>(
     emptyLabel?: string;
     /** A long list scrolls in a menu 360px high. */
     tallMenu?: boolean;
-    /** The chosen value is a number (an id); otherwise the item's text value. */
-    numeric?: boolean;
   }) {
   const { field, fieldState } = useController({ control, name });
-  const known = (items ?? []).some((i) => i.value === field.value);
+  const chosen = (items ?? []).find((i) => i.value === field.value);
   const select = {
     ...(emptyLabel === undefined ? {} : { displayEmpty: true }),
     ...(tallMenu ? { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } : {}),
@@ -93,8 +94,8 @@ export function FormSelect<T extends FieldValues, N extends FieldPath<T>, C, O>(
       {...props}
       select
       name={field.name}
-      value={known ? field.value : ''}
-      onChange={(event) => field.onChange(event.target.value === '' ? '' : numeric ? Number(event.target.value) : event.target.value)}
+      value={chosen ? menuValue(chosen.value) : ''}
+      onChange={(event) => field.onChange((items ?? []).find((i) => menuValue(i.value) === event.target.value)?.value ?? '')}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={!!fieldState.error}
@@ -103,7 +104,7 @@ export function FormSelect<T extends FieldValues, N extends FieldPath<T>, C, O>(
     >
       {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
       {(items ?? []).map((i) => (
-        <MenuItem key={String(i.value)} value={typeof i.value === 'boolean' ? String(i.value) : i.value}>
+        <MenuItem key={String(i.value)} value={menuValue(i.value)}>
           {i.label}
         </MenuItem>
       ))}

@@ -97,7 +97,7 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
 
   const control = form.control;
   const select = (name: FieldPath<TOrderFormState>, label: string, options: TSelectItem[], extra: { required?: boolean; empty?: string; helper?: string } = {}) => (
-    <FormSelect control={control} name={name} label={label} required={extra.required} fullWidth items={options} numeric={false} emptyLabel={extra.empty} helperText={extra.helper ?? ' '} />
+    <FormSelect control={control} name={name} label={label} required={extra.required} fullWidth items={options} emptyLabel={extra.empty} helperText={extra.helper ?? ' '} />
   );
 
   const number = (name: FieldPath<TOrderFormState>, label: string, extra: { unit?: string; prefix?: string; step?: number; min?: number; helper?: string } = {}) => (

@@ -148,29 +148,8 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
           slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
           helperText=" "
         />
-        <FormSelect control={form.control} name="serviceFeeType" label="Service fee is" fullWidth items={SERVICE_FEE_TYPES} numeric={false} helperText=" " />
-        <Controller
-          name="isActive"
-          control={form.control}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Status"
-              fullWidth
-              value={String(field.value ?? true)}
-              onChange={(event) => field.onChange(event.target.value === 'true')}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              helperText=" "
-            >
-              {(statuses.data ?? []).map((s) => (
-                <MenuItem key={String(s.value)} value={String(s.value)}>
-                  {s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelect control={form.control} name="serviceFeeType" label="Service fee is" fullWidth items={SERVICE_FEE_TYPES} helperText=" " />
+        <FormSelect control={form.control} name="isActive" label="Status" fullWidth items={statuses.data} helperText=" " />
       </Box>
       )}
     </FormDialog>
