@@ -1,16 +1,11 @@
-import { useSearchParams } from 'react-router';
+import { usePeriodSearch as useUrlPeriod } from '../../components/period-filter';
 import { parsePeriodSearch, periodSearchParams, type TPeriodSearch } from './lib/period-search';
+
+const parse = (params: URLSearchParams) => ({ value: parsePeriodSearch(params), isDefault: false });
 
 /** The page's period filter, kept in the URL query so that a link or a reload shows the same rows. */
 export function usePeriodSearch() {
-  const [params, setParams] = useSearchParams();
-  const search = parsePeriodSearch(params);
-  const update = (next: Partial<TPeriodSearch>) => {
-    const query = periodSearchParams({ ...search, ...next });
-    // The IFTA report's tab stays as it is.
-    const view = params.get('view');
-    if (view) query.set('view', view);
-    setParams(query, { replace: true });
-  };
-  return { search, update };
+  // The IFTA report's tab stays as it is.
+  const { value: search, apply } = useUrlPeriod({ parse, write: periodSearchParams, defaults: null, keep: ['view'] });
+  return { search, update: (next: Partial<TPeriodSearch>) => apply({ ...search, ...next }) };
 }

@@ -1,6 +1,7 @@
 import { LOAD_SORT_COLUMNS, type TLoad, type TLoadSortColumn } from '@haulboard/contract';
 import { Alert, Box, Typography, useMediaQuery } from '@mui/material';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { usePeriodSearch } from '../../components/period-filter';
 import { paths } from '../../lib/paths';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn, type TSort } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -46,7 +47,10 @@ function readSearch(params: URLSearchParams) {
   };
 }
 
-function writeSearch(s: ReturnType<typeof readSearch>): URLSearchParams {
+type TSearch = ReturnType<typeof readSearch>;
+const parse = (params: URLSearchParams) => ({ value: readSearch(params), isDefault: false });
+
+function writeSearch(s: TSearch): URLSearchParams {
   const out = new URLSearchParams();
   const f = s.filter;
   if (f.loadNumber.trim()) out.set('loadNumber', f.loadNumber.trim());
@@ -143,11 +147,10 @@ const phoneColumns: TColumn<TLoad>[] = [
 /** Spec §2 load-history: a search by load ID, work year and week or dates, and origin state. */
 export function LoadHistoryPage() {
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const state = readSearch(params);
+  const { value: state, apply } = usePeriodSearch({ parse, write: writeSearch, defaults: null, push: true });
   const { filter, page, pageSize, sort } = state;
-  const update = (next: Partial<ReturnType<typeof readSearch>>) => setParams(writeSearch({ ...state, ...next }));
+  const update = (next: Partial<TSearch>) => apply({ ...state, ...next });
   const setPage = (p: number) => update({ page: p });
   const setPageSize = (size: number) => update({ pageSize: size, page: 0 });
   const setSort = (s: TSort) => update({ sort: s && isSortColumn(s.id) ? { id: s.id, desc: s.desc } : null, page: 0 });

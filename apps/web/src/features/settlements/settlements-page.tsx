@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Paper } from '@mui/material';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { WeekSelect, WorkYearSelect } from '../../components/week-select';
+import { PeriodFilter } from '../../components/period-filter';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
 import { StatementView } from './components/statement-view';
@@ -28,8 +28,7 @@ export function SettlementsPage() {
         <PageHeader title="Settlements" />
         <Paper component="form" variant="outlined" role="search" aria-label="Settlement week" onSubmit={(e) => e.preventDefault()} sx={{ p: 1.5, mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '160px minmax(0, 360px)' } }}>
-            <WorkYearSelect id="settlement-year" value={year} onChange={(y) => setSearch({ year: y, weekId: null, driverId })} disabled={!ready} />
-            <WeekSelect id="settlement-week" year={year} value={weekId} onChange={(w) => setSearch({ year, weekId: w, driverId })} disabled={!ready} />
+            <PeriodFilter idPrefix="settlement" modes={['year', 'week']} value={search} onChange={setSearch} disabled={!ready} />
           </Box>
         </Paper>
       </Box>

@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { usePeriodSearch } from '../../components/period-filter';
 import { useWorkWeekList } from '../../lib/lookups';
 import { lastFullWeekDay, parseSettlementSearch, settlementSearchParams, type TSettlementSearch, weekHolding } from '../../lib/settlement-search';
 
@@ -21,22 +20,22 @@ function useDefaultSearch(): TSettlementSearch | null {
   return null;
 }
 
+const parse = (params: URLSearchParams) => {
+  const { search, isDefault } = parseSettlementSearch(params);
+  return { value: search, isDefault };
+};
+
 /** The chosen week and driver, kept in the URL query; a query without one gets the last full week. */
 export function useSettlementSearch() {
-  const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  const { search, isDefault } = useMemo(() => parseSettlementSearch(new URLSearchParams(query)), [query]);
   const defaults = useDefaultSearch();
-
-  useEffect(() => {
-    if (isDefault && defaults) setParams(settlementSearchParams(defaults), { replace: true });
-  }, [isDefault, defaults, setParams]);
-
+  const { value, ready, apply } = usePeriodSearch({ parse, write: settlementSearchParams, defaults, writeDefaults: true, push: true });
   return {
-    search,
+    search: value,
     /** False until the default week has been written to the URL. */
-    ready: !isDefault,
+    ready,
     /** A new week, year or driver; a new address, so Back returns to the previous one. */
-    setSearch: (next: TSettlementSearch) => setParams(settlementSearchParams(next)),
+    setSearch: (next: TSettlementSearch) => {
+      apply(next);
+    },
   };
 }

@@ -1,19 +1,10 @@
 import { showFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, usStates, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
-import {
-  Alert,
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  TextField,
-} from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormRadioGroup, FormSelect, FormTextField } from '../../../components/form-fields';
 import { useCitySearch } from '../../../lib/search-cities';
 import { FormDialog } from '../../../components/form-dialog';
 import { lookupQuery } from '../../../lib/lookups';
@@ -62,27 +53,21 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
     }
   });
 
+  const control = form.control;
   const text = (name: TTextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string; full?: boolean; multiline?: boolean; helper?: string | null } = {}) => (
-    <Controller
+    <FormTextField
+      control={control}
       name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={options.required ?? false}
-          type={options.type}
-          autoComplete={options.autoComplete ?? 'off'}
-          multiline={options.multiline}
-          minRows={options.multiline ? 2 : undefined}
-          fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? options.helper ?? ' '}
-          sx={options.full ? { gridColumn: '1 / -1' } : undefined}
-          slotProps={options.helper && !fieldState.error ? { formHelperText: { sx: { color: 'warning.main' }, role: 'status' } } : undefined}
-        />
-      )}
+      label={label}
+      required={options.required ?? false}
+      type={options.type}
+      autoComplete={options.autoComplete ?? 'off'}
+      multiline={options.multiline}
+      minRows={options.multiline ? 2 : undefined}
+      fullWidth
+      helperText={options.helper ?? ' '}
+      warning={!!options.helper}
+      sx={options.full ? { gridColumn: '1 / -1' } : undefined}
     />
   );
 
@@ -106,32 +91,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
         {text('brokerName', 'Broker name', { required: true, full: true, autoComplete: 'organization' })}
         {text('brokerAddress', 'Address', { required: true, full: true, autoComplete: 'street-address' })}
         {text('brokerCity', 'City', { required: true, helper: cityWarning })}
-        <Controller
-          name="brokerStateId"
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="State"
-              required
-              fullWidth
-              value={states.data ? (field.value ?? '') : ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={!states.data}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
-              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-            >
-              {(states.data ?? []).map((s) => (
-                <MenuItem key={String(s.value)} value={s.value as number}>
-                  {s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelect control={control} name="brokerStateId" label="State" required fullWidth items={states.data} disabled={!states.data} helperText=" " tallMenu />
         {text('brokerZipCode', 'Zip code', { required: true, autoComplete: 'postal-code' })}
         {text('phoneNumber', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel' })}
         {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email', full: true })}
@@ -139,26 +99,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
         {text('dotNumber', 'DOT number')}
         {text('comments', 'Comments', { full: true, multiline: true })}
         {canSetActive && (
-          <Controller
-            name="isActive"
-            control={form.control}
-            render={({ field }) => (
-              <FormControl sx={{ gridColumn: '1 / -1' }}>
-                <FormLabel id="broker-active-label">Active</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="broker-active-label"
-                  name={field.name}
-                  value={field.value === false ? 'false' : 'true'}
-                  onChange={(event) => field.onChange(event.target.value === 'true')}
-                  onBlur={field.onBlur}
-                >
-                  <FormControlLabel value="true" control={<Radio />} label="Yes" />
-                  <FormControlLabel value="false" control={<Radio />} label="No" />
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
+          <FormRadioGroup control={control} name="isActive" label="Active" id="broker-active" sx={{ gridColumn: '1 / -1' }} />
         )}
       </Box>
     </FormDialog>

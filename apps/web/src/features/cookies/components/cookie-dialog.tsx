@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCookieForm, ZCookieForm } from '@haulboard/contract';
-import { Box, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-fields';
 import { FormDialog } from '../../../components/form-dialog';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveCookie } from '../api/save-cookie';
@@ -32,25 +33,18 @@ export function CookieDialog({ onClose }: { onClose: () => void }) {
   });
 
   const field = (name: TField, label: string, options: { rows?: number; helper?: string } = {}) => (
-    <Controller
-      name={name}
+    <FormTextField
       control={form.control}
-      render={({ field: f, fieldState }) => (
-        <TextField
-          {...f}
-          value={f.value ?? ''}
-          label={label}
-          required
-          fullWidth
-          multiline={!!options.rows}
-          minRows={options.rows}
-          maxRows={options.rows ? options.rows + 4 : undefined}
-          autoComplete="off"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? options.helper ?? ' '}
-          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', ...(options.rows ? { style: { fontFamily: 'monospace', wordBreak: 'break-all' } } : {}) } }}
-        />
-      )}
+      name={name}
+      label={label}
+      required
+      fullWidth
+      multiline={!!options.rows}
+      minRows={options.rows}
+      maxRows={options.rows ? options.rows + 4 : undefined}
+      autoComplete="off"
+      helperText={options.helper ?? ' '}
+      slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', ...(options.rows ? { style: { fontFamily: 'monospace', wordBreak: 'break-all' } } : {}) } }}
     />
   );
 

@@ -4,8 +4,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Collapse, MenuItem, Paper, TextField, useMediaQuery } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { MOBILE_QUERY } from '../../../components/data-table';
-import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
-import { WeekSelect, WorkYearSelect } from '../../../components/week-select';
+import { isBadRange, PeriodFilter, SearchClearButtons } from '../../../components/period-filter';
 import { useCompanyDrivers } from '../../../lib/lookups';
 import type { TDashboardFilter } from '../lib/dashboard-search';
 
@@ -43,7 +42,6 @@ export function DashboardFilters({ value, showDriver, onSearch, onClear }: TDash
     setUnfolded(false);
     onSearch(draft);
   };
-  const setDate = (key: 'startDate' | 'endDate', v: string) => setDraft((d) => ({ ...d, [key]: v, weekId: v ? null : d.weekId }));
 
   return (
     <Paper component="form" variant="outlined" onSubmit={submit} role="search" aria-label="Dashboard filters" sx={{ p: 1.5, mb: 2 }}>
@@ -90,20 +88,14 @@ export function DashboardFilters({ value, showDriver, onSearch, onClear }: TDash
               ))}
             </TextField>
           )}
-          <WorkYearSelect value={draft.year} onChange={(year) => setDraft((d) => ({ ...d, year, weekId: null }))} id="dashboard-year" />
-          <WeekSelect
-            year={draft.year}
-            value={draft.weekId ?? 0}
-            onChange={(weekId) => setDraft((d) => ({ ...d, weekId, ...(weekId ? { startDate: '', endDate: '' } : {}) }))}
-            anyLabel={hasDates ? 'By dates' : 'Whole year'}
-            id="dashboard-week"
-            sx={{ gridColumn: { sm: 'span 2' } }}
-          />
-          <DateRangeFields
-            startDate={draft.startDate}
-            endDate={draft.endDate}
-            onStartChange={(v) => setDate('startDate', v)}
-            onEndChange={(v) => setDate('endDate', v)}
+          <PeriodFilter
+            idPrefix="dashboard"
+            modes={['year', 'week', 'dates']}
+            value={draft}
+            onChange={setDraft}
+            anyWeek={hasDates ? 'By dates' : 'Whole year'}
+            weekOrDates
+            weekSx={{ gridColumn: { sm: 'span 2' } }}
           />
           <SearchClearButtons disabled={isBadRange(draft.startDate, draft.endDate)} onClear={() => {
             const cleared = onClear();

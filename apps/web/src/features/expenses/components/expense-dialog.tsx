@@ -1,65 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EXPENSE_TEXT, FREQUENCY, lookupRoutes, MAX_OCCURRENCES, type TExpense, type TExpenseForm, type TExpenseFormOutput, ZExpenseForm } from '@haulboard/contract';
-import { Alert, Box, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormDateField, FormNumberField, FormSelect, FormTextField, type TSelectItem } from '../../../components/form-fields';
 import { FormDialog } from '../../../components/form-dialog';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpsertExpense } from '../api/upsert-expense';
-import { EXPENSE_FIELDS, expenseFormValues, type TExpenseField } from '../expense-form-values';
+import { EXPENSE_FIELDS, expenseFormValues } from '../expense-form-values';
 import { scheduleSummary } from '../schedule-summary';
-
-type TOption = { label: string; value: number };
-
-/** A select on a numeric id; '' while nothing is chosen. */
-function IdSelect({
-  form,
-  name,
-  label,
-  options,
-  required = false,
-  emptyLabel,
-}: {
-  form: ReturnType<typeof useForm<TExpenseForm, unknown, TExpenseFormOutput>>;
-  name: 'expenseTypeId' | 'frequencyTypeId' | 'expenseUserId';
-  label: string;
-  options: TOption[] | undefined;
-  required?: boolean;
-  /** An entry for "none" (the driver select: a company expense). */
-  emptyLabel?: string;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          label={label}
-          required={required}
-          fullWidth
-          value={options ? ((field.value as number | '' | null) ?? '') : ''}
-          onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          disabled={!options}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
-          slotProps={emptyLabel === undefined ? undefined : { select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
-          {(options ?? []).map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
 
 type TExpenseDialogProps = {
   /** The expense to edit, or null to add one. */
@@ -107,37 +58,25 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
     driverOptions.push({ label: expense.expenseUserName ?? `User ${expense.expenseUserId}`, value: expense.expenseUserId });
   }
 
-  const text = (
-    name: Exclude<TExpenseField, 'expenseTypeId' | 'frequencyTypeId' | 'expenseUserId'>,
-    label: string,
-    options: { required?: boolean; type?: string; full?: boolean; multiline?: boolean; helper?: string; disabled?: boolean; money?: boolean } = {},
-  ) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={(field.value as string | number | null | undefined) ?? ''}
-          label={label}
-          required={options.required ?? false}
-          type={options.type}
-          autoComplete="off"
-          multiline={options.multiline}
-          minRows={options.multiline ? 2 : undefined}
-          fullWidth
-          disabled={options.disabled}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? options.helper ?? ' '}
-          sx={options.full ? { gridColumn: '1 / -1' } : undefined}
-          slotProps={{
-            inputLabel: options.type === 'date' ? { shrink: true } : undefined,
-            input: options.money ? { startAdornment: <InputAdornment position="start">$</InputAdornment> } : undefined,
-            htmlInput: options.type === 'number' ? { min: 0, max: MAX_OCCURRENCES, step: 1 } : options.money ? { inputMode: 'decimal' } : undefined,
-          }}
-        />
-      )}
-    />
+  const control = form.control;
+  type TTextOptions = { required?: boolean; full?: boolean; multiline?: boolean; helper?: string; disabled?: boolean };
+  const common = (label: string, options: TTextOptions) => ({
+    label,
+    required: options.required ?? false,
+    autoComplete: 'off',
+    fullWidth: true,
+    disabled: options.disabled,
+    helperText: options.helper ?? ' ',
+    sx: options.full ? { gridColumn: '1 / -1' } : undefined,
+  });
+  const text = (name: 'expenseName' | 'comments', label: string, options: TTextOptions = {}) => (
+    <FormTextField control={control} name={name} {...common(label, options)} multiline={options.multiline} minRows={options.multiline ? 2 : undefined} />
+  );
+  const date = (name: 'expenseDate' | 'expenseStartDate' | 'expenseEndDate', label: string, options: TTextOptions = {}) => (
+    <FormDateField control={control} name={name} {...common(label, options)} />
+  );
+  const select = (name: 'expenseTypeId' | 'frequencyTypeId' | 'expenseUserId', label: string, items: TSelectItem[] | undefined, emptyLabel?: string) => (
+    <FormSelect control={control} name={name} label={label} required={!emptyLabel} fullWidth items={items} disabled={!items} emptyLabel={emptyLabel} helperText=" " />
   );
 
   const lookupError = [types, frequencies, drivers].find((q) => q.isError)?.error;
@@ -158,15 +97,21 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
         </Alert>
       )}
       <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-        <IdSelect form={form} name="expenseTypeId" label="Expense type" required options={types.data?.map((t) => ({ label: t.label, value: Number(t.value) }))} />
-        {text('amount', 'Amount', { required: true, money: true })}
+        {select('expenseTypeId', 'Expense type', types.data?.map((t) => ({ label: t.label, value: Number(t.value) })))}
+        <FormNumberField control={control} name="amount" {...common('Amount', { required: true })} prefix="$" inputMode="decimal" />
         {text('expenseName', 'Description', { required: true, full: true })}
-        <IdSelect form={form} name="frequencyTypeId" label="Frequency" required options={frequencies.data?.map((f) => ({ label: f.label, value: Number(f.value) }))} />
-        {text('occurences', 'Occurrences', { type: 'number', disabled: isOneTime, helper: isOneTime ? 'Once' : 'Empty: until the end date, or no end' })}
-        {text('expenseDate', 'Expense date', { type: 'date', helper: isOneTime ? 'The day it is charged' : ' ' })}
-        <IdSelect form={form} name="expenseUserId" label="Driver" options={driverOptions} emptyLabel="None (company expense)" />
-        {text('expenseStartDate', 'Start date', { type: 'date', helper: isOneTime ? ' ' : 'The first occurrence' })}
-        {text('expenseEndDate', 'End date', { type: 'date' })}
+        {select('frequencyTypeId', 'Frequency', frequencies.data?.map((f) => ({ label: f.label, value: Number(f.value) })))}
+        <FormTextField
+          control={control}
+          name="occurences"
+          {...common('Occurrences', { disabled: isOneTime, helper: isOneTime ? 'Once' : 'Empty: until the end date, or no end' })}
+          type="number"
+          slotProps={{ htmlInput: { min: 0, max: MAX_OCCURRENCES, step: 1 } }}
+        />
+        {date('expenseDate', 'Expense date', { helper: isOneTime ? 'The day it is charged' : ' ' })}
+        {select('expenseUserId', 'Driver', driverOptions, 'None (company expense)')}
+        {date('expenseStartDate', 'Start date', { helper: isOneTime ? ' ' : 'The first occurrence' })}
+        {date('expenseEndDate', 'End date')}
         {text('comments', 'Comments', { full: true, multiline: true })}
       </Box>
       <Typography variant="body2" color="text.secondary" role="status" aria-label="Schedule">

@@ -1,8 +1,8 @@
-import { lookupRoutes, workYearOptions } from '@haulboard/contract';
+import { lookupRoutes } from '@haulboard/contract';
 import { Box, MenuItem, Paper, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
+import { isBadRange, PeriodFilter, SearchClearButtons } from '../../../components/period-filter';
 import { lookupQuery } from '../../../lib/lookups';
 import type { THistoryFilter } from '../api/get-load-history-page';
 
@@ -18,7 +18,6 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
     setSeen(value);
     setDraft(value);
   }
-  const weeks = useQuery({ ...lookupQuery(lookupRoutes.getWorkWeekList, { year: draft.year ?? undefined }), enabled: !!draft.year });
   const states = useQuery(lookupQuery(lookupRoutes.getStates));
   const set = <K extends keyof THistoryFilter>(key: K, v: THistoryFilter[K]) => setDraft((d) => ({ ...d, [key]: v }));
   const submit = (event: FormEvent) => {
@@ -26,7 +25,6 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
     onSearch(draft);
   };
   const badRange = isBadRange(draft.startDate, draft.endDate);
-  const weekKnown = !!draft.weekId && (weeks.data ?? []).some((w) => w.value === draft.weekId);
 
   return (
     <Paper component="form" variant="outlined" onSubmit={submit} role="search" aria-label="Load history search" sx={{ p: 1.5, mb: 2 }}>
@@ -39,41 +37,15 @@ export function HistoryFilters({ value, onSearch, onClear }: THistoryFiltersProp
           slotProps={{ htmlInput: { maxLength: 50 } }}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
-        <TextField
-          select
-          label="Work year"
-          size="small"
-          value={draft.year ?? 0}
-          onChange={(e) => setDraft((d) => ({ ...d, year: Number(e.target.value) || null, weekId: null }))}
-        >
-          <MenuItem value={0}>Any year</MenuItem>
-          {workYearOptions().map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Week"
-          size="small"
-          value={weekKnown ? draft.weekId : 0}
-          onChange={(e) => set('weekId', Number(e.target.value) || null)}
-          disabled={!draft.year}
-          slotProps={menu}
-        >
-          <MenuItem value={0}>Any week</MenuItem>
-          {(weeks.data ?? []).map((w) => (
-            <MenuItem key={String(w.value)} value={w.value as number}>
-              {w.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <DateRangeFields
-          startDate={draft.startDate}
-          endDate={draft.endDate}
-          onStartChange={(v) => set('startDate', v)}
-          onEndChange={(v) => set('endDate', v)}
+        <PeriodFilter
+          modes={['year', 'week', 'dates']}
+          value={draft}
+          onChange={setDraft}
+          anyYear="Any year"
+          anyWeek="Any week"
+          fullWeekLabel
+          unknownWeekAsAny
+          noWeeksText={null}
         />
         <TextField
           select

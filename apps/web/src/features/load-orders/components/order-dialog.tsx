@@ -15,11 +15,12 @@ import {
   ZLoadOrderForm,
 } from '@haulboard/contract';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Autocomplete, Box, Chip, IconButton, InputAdornment, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Chip, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormDateField, FormNumberField, FormSelect, type TSelectItem } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { failureMessage } from '../../../lib/mutation';
 import { useOrderDrivers } from '../api/get-drivers';
@@ -94,78 +95,28 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
     }
   };
 
-  const select = (name: FieldPath<TOrderFormState>, label: string, options: { label: string; value: string | number }[], extra: { required?: boolean; empty?: string; helper?: string } = {}) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          label={label}
-          required={extra.required}
-          fullWidth
-          value={(field.value as string | number | null | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? extra.helper ?? ' '}
-          slotProps={extra.empty === undefined ? undefined : { select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          {extra.empty !== undefined && <MenuItem value="">{extra.empty}</MenuItem>}
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+  const control = form.control;
+  const select = (name: FieldPath<TOrderFormState>, label: string, options: TSelectItem[], extra: { required?: boolean; empty?: string; helper?: string } = {}) => (
+    <FormSelect control={control} name={name} label={label} required={extra.required} fullWidth items={options} emptyLabel={extra.empty} helperText={extra.helper ?? ' '} />
   );
 
   const number = (name: FieldPath<TOrderFormState>, label: string, extra: { unit?: string; prefix?: string; step?: number; min?: number; helper?: string } = {}) => (
-    <Controller
+    <FormNumberField
+      control={control}
       name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={(field.value as string | number | null | undefined) ?? ''}
-          label={label}
-          type="number"
-          fullWidth
-          autoComplete="off"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? extra.helper ?? ' '}
-          slotProps={{
-            input: {
-              startAdornment: extra.prefix ? <InputAdornment position="start">{extra.prefix}</InputAdornment> : undefined,
-              endAdornment: extra.unit ? <InputAdornment position="end">{extra.unit}</InputAdornment> : undefined,
-            },
-            htmlInput: { min: extra.min ?? 0, step: extra.step ?? 1 },
-          }}
-        />
-      )}
+      label={label}
+      type="number"
+      fullWidth
+      autoComplete="off"
+      prefix={extra.prefix}
+      unit={extra.unit}
+      helperText={extra.helper ?? ' '}
+      slotProps={{ htmlInput: { min: extra.min ?? 0, step: extra.step ?? 1 } }}
     />
   );
 
   const dateTime = (name: 'loadStartDate' | 'loadEndDate', label: string) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={(field.value as string | null | undefined) ?? ''}
-          label={`${label} (${timeZone})`}
-          type="datetime-local"
-          fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? 'Optional'}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      )}
-    />
+    <FormDateField control={control} name={name} withTime label={`${label} (${timeZone})`} fullWidth helperText="Optional" />
   );
 
   const location = (name: TLocationField) => {

@@ -3,10 +3,9 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Collapse, MenuItem, Paper, TextField, useMediaQuery } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { DateRangeFields, isBadRange, SearchClearButtons } from '../../../components/filter-fields';
+import { isBadRange, PeriodFilter, SearchClearButtons } from '../../../components/period-filter';
 import { useCompanyDrivers } from '../api/board-lookups';
 import type { TBoardFilter } from '../lib/board-search';
-import { WeekSelect, WorkYearSelect } from '../../../components/week-select';
 
 type TBoardFiltersProps = {
   value: TBoardFilter;
@@ -83,8 +82,7 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
-        <WorkYearSelect value={draft.year} onChange={(year) => setDraft((d) => ({ ...d, year, weekId: null }))} id="filter-year" />
-        <WeekSelect year={draft.year} value={draft.weekId ?? 0} onChange={(w) => set('weekId', w)} anyLabel="Any week" id="filter-week" sx={{ gridColumn: { sm: 'span 2' } }} />
+        <PeriodFilter idPrefix="filter" modes={['year', 'week']} value={draft} onChange={setDraft} anyWeek="Any week" weekSx={{ gridColumn: { sm: 'span 2' } }} />
         {showDriver && (
           <TextField
             select
@@ -102,12 +100,7 @@ export function BoardFilters({ value, showDriver, onSearch, onClear }: TBoardFil
             ))}
           </TextField>
         )}
-        <DateRangeFields
-          startDate={draft.startDate}
-          endDate={draft.endDate}
-          onStartChange={(v) => set('startDate', v)}
-          onEndChange={(v) => set('endDate', v)}
-        />
+        <PeriodFilter modes={['dates']} value={draft} onChange={setDraft} />
         <SearchClearButtons disabled={badRange} onClear={() => {
             const cleared = onClear();
             if (cleared) setDraft(cleared);

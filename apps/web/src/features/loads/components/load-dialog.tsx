@@ -1,11 +1,12 @@
 import { showFieldErrors } from '../../../lib/form-errors';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { toNestErrors } from '@hookform/resolvers';
 import { type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldError, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { useSingleSubmit } from '../../../components/form-dialog';
@@ -24,10 +25,25 @@ export type TLoadDialogTarget =
 
 type TLoadDialogProps = { target: TLoadDialogTarget; onClose: () => void };
 
-// The same schema the server validates with; `raw` hands the typed values to the submit handler,
-// which turns local date-times into instants before sending.
-const resolver = zodResolver(ZLoadForm, undefined, { raw: true }) as unknown as Resolver<TLoadFormValues>;
-const importResolver = zodResolver(ZImportLoadForm, undefined, { raw: true }) as unknown as Resolver<TLoadFormValues>;
+/**
+ * The same schema the server validates with, run on the dialog's own values (text as typed, ''
+ * for no choice). The submit handler gets those values as they are, and turns local date-times
+ * into instants before sending. The first message of a field is the one shown.
+ */
+function loadResolver(schema: z.ZodType): Resolver<TLoadFormValues> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      errors[path] ??= { message: issue.message, type: issue.code };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+const resolver = loadResolver(ZLoadForm);
+const importResolver = loadResolver(ZImportLoadForm);
 
 /**
  * Spec §2 load dialog: add, edit (or view without DenyDelete), and duplicate an edited load as a

@@ -1,6 +1,7 @@
 import type { TLookupItem } from '@haulboard/contract';
-import { Box, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
-import { type Control, Controller, type FieldPath } from 'react-hook-form';
+import { Box, Checkbox, FormControlLabel, MenuItem, type SxProps, TextField, type Theme } from '@mui/material';
+import { type Control, Controller } from 'react-hook-form';
+import { FormDateField, FormSelect, FormTextField } from '../../../components/form-fields';
 import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from '../api/board-lookups';
 import type { TLoadFormValues } from '../lib/load-form';
 import { LoadWeekField } from './load-week-field';
@@ -32,84 +33,29 @@ export function LoadFormFields({ control, disabled, brokerId, weekYear, initialP
   const companyDrivers = useCompanyDrivers();
   const driverItems = [...(companyDrivers.data ?? []), ...loadDrivers.filter((d) => !companyDrivers.data?.some((c) => c.value === d.value))];
 
-  const text = (name: TTextName, label: string, options: { required?: boolean; inputMode?: 'decimal' | 'numeric'; multiline?: boolean; sx?: object } = {}) => (
-    <Controller
-      name={name}
+  const text = (name: TTextName, label: string, options: { required?: boolean; inputMode?: 'decimal' | 'numeric'; multiline?: boolean; sx?: SxProps<Theme> } = {}) => (
+    <FormTextField
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          id={`load-${name}`}
-          label={label}
-          size="small"
-          required={options.required ?? true}
-          disabled={disabled}
-          multiline={options.multiline}
-          minRows={options.multiline ? 2 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ htmlInput: { inputMode: options.inputMode, maxLength: name === 'comments' ? 2000 : 100 } }}
-          sx={options.sx}
-          fullWidth
-        />
-      )}
+      name={name}
+      id={`load-${name}`}
+      label={label}
+      size="small"
+      required={options.required ?? true}
+      disabled={disabled}
+      multiline={options.multiline}
+      minRows={options.multiline ? 2 : undefined}
+      slotProps={{ htmlInput: { inputMode: options.inputMode, maxLength: name === 'comments' ? 2000 : 100 } }}
+      sx={options.sx}
+      fullWidth
     />
   );
 
   const select = (name: TSelectName, label: string, items: TLookupItem[] | undefined) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const known = (items ?? []).some((i) => i.value === field.value);
-        return (
-          <TextField
-            select
-            id={`load-${name}`}
-            label={label}
-            size="small"
-            required
-            disabled={disabled}
-            value={known ? field.value : ''}
-            onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-            fullWidth
-            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-          >
-            {(items ?? []).map((i) => (
-              <MenuItem key={String(i.value)} value={i.value as number}>
-                {i.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        );
-      }}
-    />
+    <FormSelect control={control} name={name} id={`load-${name}`} label={label} size="small" required disabled={disabled} items={items} tallMenu fullWidth />
   );
 
-  const dateTime = (name: FieldPath<TLoadFormValues> & ('loadStartDate' | 'loadEndDate'), label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          id={`load-${name}`}
-          type="datetime-local"
-          label={label}
-          size="small"
-          required
-          disabled={disabled}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
-          fullWidth
-        />
-      )}
-    />
+  const dateTime = (name: 'loadStartDate' | 'loadEndDate', label: string) => (
+    <FormDateField control={control} name={name} withTime id={`load-${name}`} label={label} size="small" required disabled={disabled} fullWidth />
   );
 
   return (

@@ -56,15 +56,21 @@ export const emptyLoadValues = (weekId: number | null = null): TLoadFormValues =
   comments: '',
 });
 
-export const loadValuesOf = (load: TLoad): TLoadFormValues => ({
+/** What the dialog reads of a saved load or of one read from the board's trips (whose states may be unknown). */
+type TLoadSource = Pick<
+  TLoad,
+  'loadNumber' | 'brokerId' | 'loadStartDate' | 'loadEndDate' | 'weekId' | 'originCity' | 'destinationCity' | 'tripLength' | 'numberOfStops' | 'pricePerMile' | 'payout' | 'loadStatusId' | 'loadDrivers' | 'isDispute' | 'comments'
+> & { originStateId: number | null; destinationStateId: number | null };
+
+export const loadValuesOf = (load: TLoadSource): TLoadFormValues => ({
   loadNumber: load.loadNumber,
   brokerId: load.brokerId,
   loadStartDate: toLocalInput(load.loadStartDate),
   loadEndDate: toLocalInput(load.loadEndDate),
   weekId: load.weekId,
-  originStateId: load.originStateId,
+  originStateId: load.originStateId ?? '',
   originCity: load.originCity,
-  destinationStateId: load.destinationStateId,
+  destinationStateId: load.destinationStateId ?? '',
   destinationCity: load.destinationCity,
   tripLength: String(load.tripLength),
   numberOfStops: String(load.numberOfStops),
@@ -77,11 +83,7 @@ export const loadValuesOf = (load: TLoad): TLoadFormValues => ({
 });
 
 /** A load read from the board's trips, as the dialog edits it (places it could not read stay blank). */
-export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => ({
-  ...loadValuesOf({ ...load, originStateId: 0, destinationStateId: 0 } as unknown as TLoad),
-  originStateId: load.originStateId ?? '',
-  destinationStateId: load.destinationStateId ?? '',
-});
+export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => loadValuesOf(load);
 
 /** An edited import load shown back in the lists. */
 export function importedLoadFrom(load: TImportedLoad, body: TLoadForm, names: { states: Map<number, string>; drivers: Map<number, string>; statuses: Map<number, string>; brokers: Map<number, string> }): TImportedLoad {

@@ -4,11 +4,17 @@ import { lookupRoutes, type TAdminUser, type TLookupItem, ZUserForm } from '@hau
 import { Alert, Box, Chip, CircularProgress, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import { FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpdateUser } from '../api/update-user';
+
+const SERVICE_FEE_TYPES = [
+  { value: 'flat', label: 'Dollars per work week' },
+  { value: 'percent', label: "% of the driver's gross" },
+];
 
 type TFormIn = z.input<typeof ZUserForm>;
 type TFormOut = z.output<typeof ZUserForm>;
@@ -54,21 +60,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
   });
 
   const text = (name: 'firstName' | 'lastName' | 'phoneNumber' | 'unitNumber', label: string, required = true) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={required}
-          fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
-        />
-      )}
-    />
+    <FormTextField control={form.control} name={name} label={label} required={required} fullWidth helperText=" " />
   );
 
   const multi = (name: 'userRoles' | 'userCompanies', label: string, items: TLookupItem[] | undefined) => (
@@ -146,54 +138,18 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
         {text('unitNumber', 'Unit number', false)}
         <Box sx={{ gridColumn: '1 / -1' }}>{multi('userRoles', 'Roles', roles.data)}</Box>
         <Box sx={{ gridColumn: '1 / -1' }}>{multi('userCompanies', 'Companies', companies.data)}</Box>
-        <Controller
+        <FormNumberField
+          control={form.control}
           name="serviceFee"
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              value={field.value ?? ''}
-              label="Service fee"
-              type="number"
-              fullWidth
-              slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
-            />
-          )}
+          label="Service fee"
+          type="number"
+          fullWidth
+          inputMode="decimal"
+          slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+          helperText=" "
         />
-        <Controller
-          name="serviceFeeType"
-          control={form.control}
-          render={({ field }) => (
-            <TextField select {...field} value={field.value ?? 'flat'} label="Service fee is" fullWidth helperText=" ">
-              <MenuItem value="flat">Dollars per work week</MenuItem>
-              <MenuItem value="percent">% of the driver's gross</MenuItem>
-            </TextField>
-          )}
-        />
-        <Controller
-          name="isActive"
-          control={form.control}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Status"
-              fullWidth
-              value={String(field.value ?? true)}
-              onChange={(event) => field.onChange(event.target.value === 'true')}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              helperText=" "
-            >
-              {(statuses.data ?? []).map((s) => (
-                <MenuItem key={String(s.value)} value={String(s.value)}>
-                  {s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelect control={form.control} name="serviceFeeType" label="Service fee is" fullWidth items={SERVICE_FEE_TYPES} helperText=" " />
+        <FormSelect control={form.control} name="isActive" label="Status" fullWidth items={statuses.data} helperText=" " />
       </Box>
       )}
     </FormDialog>

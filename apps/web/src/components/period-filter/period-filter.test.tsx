@@ -1,0 +1,137 @@
+import '../../test/setup';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { isBadRange, PeriodFilter, SearchClearButtons } from './period-filter';
+import { usePeriodSearch } from './use-period-search';
+
+type TSearch = { year: number | null; quarter: number | null; weekId: number | null; startDate: string; endDate: string; driver: string };
+
+const DEFAULTS: TSearch = { year: 2025, quarter: 3, weekId: null, startDate: '', endDate: '', driver: '' };
+const KEYS = ['year', 'quarter', 'startDate', 'endDate', 'driver'];
+
+const parse = (params: URLSearchParams) => ({
+  value: {
+    year: Number(params.get('year')) || null,
+    quarter: Number(params.get('quarter')) || null,
+    weekId: null,
+    startDate: params.get('startDate') ?? '',
+    endDate: params.get('endDate') ?? '',
+    driver: params.get('driver') ?? '',
+  },
+  isDefault: !KEYS.some((key) => params.has(key)),
+});
+
+const write = (s: TSearch) => {
+  const out = new URLSearchParams();
+  out.set('year', String(s.year ?? 0));
+  if (s.quarter) out.set('quarter', String(s.quarter));
+  if (s.startDate) out.set('startDate', s.startDate);
+  if (s.endDate) out.set('endDate', s.endDate);
+  if (s.driver) out.set('driver', s.driver);
+  return out;
+};
+
+/** A search form as the pages build one: a draft edited by the fields, applied by Search. */
+function SearchPage() {
+  const { value, ready, apply, clear } = usePeriodSearch({ parse, write, defaults: DEFAULTS, writeDefaults: true, keep: ['tab'] });
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setDraft(value);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(draft);
+  };
+  if (!ready) return null;
+  return (
+    <form role="search" aria-label="Period" onSubmit={submit}>
+      <PeriodFilter modes={['year', 'quarter', 'dates']} years="accounting" value={draft} onChange={setDraft} />
+      <SearchClearButtons
+        disabled={isBadRange(draft.startDate, draft.endDate)}
+        onClear={() => {
+          const cleared = clear();
+          if (cleared) setDraft(cleared);
+        }}
+      />
+    </form>
+  );
+}
+
+function open(path: string) {
+  const router = createMemoryRouter([{ path: '/', element: <SearchPage /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return () => router.state.location.search;
+}
+
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+const date = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('PeriodFilter with its URL state', () => {
+  it('a page opened without a period shows the defaults and writes them to the URL', async () => {
+    const location = open('/?tab=b');
+    expect((await screen.findByRole('combobox', { name: 'Year' })).textContent).toBe('2025');
+    expect(combobox('Quarter').textContent).toBe('Q3');
+    expect(date('Start date').value).toBe('');
+    expect(location()).toBe('?year=2025&quarter=3&tab=b');
+  });
+
+  it('a reload with the period in the URL shows it again', async () => {
+    open('/?year=2024&quarter=2&startDate=2024-04-01&endDate=2024-04-30&driver=7');
+    expect((await screen.findByRole('combobox', { name: 'Year' })).textContent).toBe('2024');
+    expect(combobox('Quarter').textContent).toBe('Q2');
+    expect(date('Start date').value).toBe('2024-04-01');
+    expect(date('End date').value).toBe('2024-04-30');
+  });
+
+  it('Search writes the chosen period to the URL, which a reload restores; Clear goes back to the defaults', async () => {
+    const location = open('/?year=2025&quarter=3&tab=b');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Quarter' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Whole year' }));
+    fireEvent.change(date('Start date'), { target: { value: '2025-02-01' } });
+    fireEvent.change(date('End date'), { target: { value: '2025-01-01' } });
+    // An end before the start holds Search back.
+    expect(screen.getByText('Before the start date')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(date('End date'), { target: { value: '2025-02-28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location()).toBe('?year=2025&startDate=2025-02-01&endDate=2025-02-28&tab=b');
+
+    // A reload: a new page at the same address.
+    const saved = location();
+    cleanup();
+    const reloaded = open(`/${saved}`);
+    expect((await screen.findByRole('combobox', { name: 'Quarter' })).textContent).toBe('Whole year');
+    expect(date('Start date').value).toBe('2025-02-01');
+    expect(date('End date').value).toBe('2025-02-28');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(reloaded()).toBe('?year=2025&quarter=3&tab=b');
+    expect(combobox('Quarter').textContent).toBe('Q3');
+    expect(date('Start date').value).toBe('');
+    expect(date('End date').value).toBe('');
+  });
+
+  it('a new year clears the week', () => {
+    const changes: unknown[] = [];
+    render(
+      <PeriodFilter
+        modes={['year']}
+        value={{ year: 2024, weekId: 12 }}
+        onChange={(next) => changes.push(next)}
+      />,
+    );
+    fireEvent.mouseDown(combobox('Work year'));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: '2025' }));
+    expect(changes).toEqual([{ year: 2025, weekId: null }]);
+  });
+});
