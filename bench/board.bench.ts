@@ -20,8 +20,8 @@ import { hashToken } from '../apps/server/src/access/context';
 import type { TDb } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { findLoads, findLoadsPage, type TLoadViewer } from '../apps/server/src/modules/loads/queries';
-import { type TCapturedQuery, explainKeyLines } from './explain';
-import { generate, benchDatabaseUrl } from './generate';
+import { explainKeyLines, type TCapturedQuery } from './explain';
+import { benchDatabaseUrl, generate } from './generate';
 import { formatTable, ms, runInterleaved, type TRunResult } from './measure';
 import { startServer } from './server-process';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { APP_HEADERS } from './api';
+import { networkQuiet } from './network';
 import { visible } from './page-state';
 import { screenshotsDir, shoot, themeOf } from './shoot';
-import { networkQuiet } from './network';
 
 /**
  * Helpers for the issue #3 board pages: MUI selects, toasts, the load board's filters and dialog,

@@ -1,12 +1,5 @@
 export { APP_HEADERS } from './api';
 export { describeFindings, seriousA11yViolations } from './axe';
-export { baseUrl, launchBrowser, newContext, type TContextOptions, type TTheme, useBrowser } from './browser';
-export { networkQuiet, trackRequests } from './network';
-export { localStorageOf, pathOf, text, visible, waitForPath } from './page-state';
-export { screenshotsDir, shoot, themeOf } from './shoot';
-export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';
-export { chooseOptions, openUserEditor, userRow } from './user-admin';
-export { COMPANY, DEMO, newEmail, openProviderPage, signIn, signInButton } from './sign-in';
 export {
   addLoadsViaApi,
   boardReady,
@@ -29,9 +22,16 @@ export {
   shootWhole,
   type TLoadBody,
   type TLoadFields,
-  toast,
   type TToastKind,
   type TWeek,
+  toast,
   weekOn,
   workWeeks,
 } from './board';
+export { baseUrl, launchBrowser, newContext, type TContextOptions, type TTheme, useBrowser } from './browser';
+export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';
+export { networkQuiet, trackRequests } from './network';
+export { localStorageOf, pathOf, text, visible, waitForPath } from './page-state';
+export { screenshotsDir, shoot, themeOf } from './shoot';
+export { COMPANY, DEMO, newEmail, openProviderPage, signIn, signInButton } from './sign-in';
+export { chooseOptions, openUserEditor, userRow } from './user-admin';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, openBoard, pick, selectBox, shootPage, shootScreen, shootWhole, signIn, text, type TTheme, useBrowser, visible, waitForPath } from '../support';
+import { DEMO, openBoard, pick, selectBox, shootPage, shootScreen, shootWhole, signIn, type TTheme, text, useBrowser, visible, waitForPath } from '../support';
 
 /**
  * Issue #3 proof: every board screen at 1280 and 390 px, light and dark, saved under

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserToday, DEMO, describeFindings, lookup, pick, seriousA11yViolations, shootPage, signIn, type TTheme, text, useBrowser, visible, weekOn, type TWeek } from '../support';
+import { browserToday, DEMO, describeFindings, lookup, pick, seriousA11yViolations, shootPage, signIn, type TTheme, type TWeek, text, useBrowser, visible, weekOn } from '../support';
 
 /**
  * Issue #10, driver dashboard: a dispatcher picks a driver and a week and sees the figure cards,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, newEmail, openProviderPage, openUserEditor, shoot, signIn, text, type TTheme, useBrowser, visible, waitForPath } from '../support';
+import { DEMO, newEmail, openProviderPage, openUserEditor, shoot, signIn, type TTheme, text, useBrowser, visible, waitForPath } from '../support';
 
 /**
  * Issue #2 proof: every page of this issue at 1280 and 390 px, light and dark, saved under

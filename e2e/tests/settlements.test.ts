@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   browserToday,

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSION_MATRIX, isAccessSufficient, ROLE, type TRouteAccess, type TRoleId } from '@haulboard/contract';
+import { DEFAULT_PERMISSION_MATRIX, isAccessSufficient, ROLE, type TRoleId, type TRouteAccess } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/access/guard';

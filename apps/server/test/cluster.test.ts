@@ -9,9 +9,9 @@ import { openPostgres } from '../src/db/client';
 import { ensureReferenceData } from '../src/db/reference-data';
 import { seedDemo } from '../src/db/seed/demo';
 import { HOUSEKEEPING_JOBS, startJobs } from '../src/jobs';
+import { withDatabase } from './global-setup';
 import { EMAIL } from './helpers';
 import { api, signIn } from './http-client';
-import { withDatabase } from './global-setup';
 
 // Two real server processes on one fresh PostgreSQL database, as behind a load balancer: a
 // session made through one works on the other, a change through one is seen by the other, and a

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { refreshAllSessions } from '../src/loadboard/jobs';
 import { createVault } from '../src/loadboard/vault';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { INVOICE_TEXT } from '@haulboard/contract';
 import { DEMO_CREDENTIALS } from '@haulboard/loadboard-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_TEXT } from '@haulboard/contract';
 import { companyCookies, invoiceLines, loadStatuses, loads, workWeeks } from '../src/db/schema';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { createBoardClient } from '../src/loadboard/client';

@@ -6,14 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type TAppDeps } from '../src/app';
-import { createVault, type TVault } from '../src/loadboard/vault';
 import { SESSION_COOKIE } from '../src/access/guard';
+import { buildApp, type TAppDeps } from '../src/app';
 import { createSession } from '../src/auth/sessions';
 import { loadConfig } from '../src/config';
 import { openPostgres, type TDatabase, wrapPglite } from '../src/db/client';
-import type { TJobs } from '../src/jobs';
 import { seedDemo, type TDemoIds, type TDemoStep } from '../src/db/seed/demo';
+import type { TJobs } from '../src/jobs';
+import { createVault, type TVault } from '../src/loadboard/vault';
 import { withDatabase } from './global-setup';
 
 /** A fresh database copied from the migrated template: PGlite, or PostgreSQL with DATABASE_URL. */

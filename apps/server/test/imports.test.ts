@@ -5,8 +5,8 @@ import { IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
-import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { longEfs } from './fuel-files';
+import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { multipartBody } from './upload-route';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/imports/fixtures');

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { ROLE } from '@haulboard/contract';
 import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../src/db/client';
 import { brokers, loadDrivers, loadOrders, loads, orderBookings, orderEvents, userCompanies, userRoles, users, workWeeks } from '../src/db/schema';
 import type { TDemoStep } from '../src/db/seed/demo';
-import { ROLE } from '@haulboard/contract';
 import { createBoardClient } from '../src/loadboard/client';
 import { createVault } from '../src/loadboard/vault';
 import { pruneOrderEvents, startOrderEngine, type TEngineOptions, type TOrderEngine } from '../src/modules/load-orders';

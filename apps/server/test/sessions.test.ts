@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { SESSION_COOKIE } from '../src/access/guard';
 import { hashToken } from '../src/access/context';
+import { SESSION_COOKIE } from '../src/access/guard';
 import { createSession } from '../src/auth/sessions';
 import { loadConfig } from '../src/config';
 import { HOUSEKEEPING_JOBS, startJobs } from '../src/jobs';

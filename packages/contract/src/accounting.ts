@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredId, requiredNumber } from './fields';
-import { ZLoadForm } from './loads';
 import { IMPORT_FILES } from './imports';
+import { ZLoadForm } from './loads';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dotField, FORMAT_TEXT, mcField, phoneField, zipField } from './fields';
-import { ZBrokerForm } from './brokers';
 import { ZRegisterForm } from './auth';
+import { ZBrokerForm } from './brokers';
+import { dotField, FORMAT_TEXT, mcField, phoneField, zipField } from './fields';
 import { ZUserForm } from './users';
 
 const messageOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0].message);

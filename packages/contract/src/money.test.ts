@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToText, formatCents, payoutCents, splitCents, toCents } from './money';
 import * as money from './money';
+import { centsToText, formatCents, payoutCents, splitCents, toCents } from './money';
 
 describe('toCents', () => {
   it('reads decimal text and numbers exactly', () => {

@@ -3,12 +3,13 @@ import { authRoutes } from './auth';
 import { brokerRoutes } from './brokers';
 import { cookieRoutes } from './cookies';
 import { driverDashboardRoutes } from './driver-dashboard';
-import { fuelRoutes } from './fuel';
 import { expenseRoutes } from './expenses';
+import { fuelRoutes } from './fuel';
 import { healthRoutes } from './health';
 import { iftaReturnRoutes } from './ifta-return';
 import { importRoutes } from './imports';
 import { loadOrderRoutes } from './load-orders';
+import { loadSearchRoutes } from './load-search';
 import { loadRoutes } from './loads';
 import { lookupRoutes } from './lookups';
 import { permissionRoutes } from './permissions';
@@ -16,7 +17,6 @@ import { settingsRoutes } from './settings';
 import { settlementRoutes } from './settlements';
 import { userRoutes } from './users';
 import { workWeekRoutes } from './work-weeks';
-import { loadSearchRoutes } from './load-search';
 
 /** Every route of the API by domain: the server registers them, the suites walk them. */
 export const routesByDomain = {

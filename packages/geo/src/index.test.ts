@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityLabel, citiesAround, distanceMiles, findCity, nearestCity, searchCities, stateCodeOf } from './index';
+import { citiesAround, cityLabel, distanceMiles, findCity, nearestCity, searchCities, stateCodeOf } from './index';
 
 describe('searchCities', () => {
   it('finds Dallas, TX first for "dall"', () => {

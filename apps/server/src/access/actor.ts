@@ -1,4 +1,4 @@
-import { can, PERMISSIBLE_OBJECTS, ROLE, type TAccessType, type TPermission, type TPermissibleObject } from '@haulboard/contract';
+import { can, PERMISSIBLE_OBJECTS, ROLE, type TAccessType, type TPermissibleObject, type TPermission } from '@haulboard/contract';
 import { notFound } from '../lib/errors';
 import type { TRequestContext } from './context';
 

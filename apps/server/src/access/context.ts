@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   accessOn,
   defaultPermissionsFor,
-  type TAccessType,
-  type TPermission,
-  type TPermissibleObject,
   ROLE_NAMES,
   strongerAccess,
+  type TAccessType,
+  type TPermissibleObject,
+  type TPermission,
 } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import type { TDbLike } from '../db/client';

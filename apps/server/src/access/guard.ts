@@ -1,9 +1,9 @@
 import { isAccessSufficient, TEXT, type TRouteAccess } from '@haulboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
 import type { TDb } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
-import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
 import { loadContext, type TRequestContext } from './context';
 
 export const SESSION_COOKIE = 'hb_session';

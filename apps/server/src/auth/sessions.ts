@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { SESSION_COOKIE } from '../access/guard';
 import { hashToken } from '../access/context';
+import { SESSION_COOKIE } from '../access/guard';
 import type { TDbLike } from '../db/client';
 import { sessions } from '../db/schema';
 

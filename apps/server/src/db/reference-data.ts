@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { EXPENSE_TYPES, FREQUENCY_TYPES, ROLE_NAMES, usStates } from '@haulboard/contract';
+import { sql } from 'drizzle-orm';
 import type { TDbLike } from './client';
 import { expenseTypes, frequencyTypes, loadStatuses, roles, states } from './schema';
 

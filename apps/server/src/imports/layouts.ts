@@ -1,3 +1,4 @@
+import { refuse } from '../lib/errors';
 import { normaliseHeader, type THeaderCandidate } from './read';
 import {
   divideDecimal,
@@ -15,7 +16,6 @@ import {
   scaledToText,
   toScaled,
 } from './values';
-import { refuse } from '../lib/errors';
 
 /**
  * Vendor layouts: what a file's header looks like and how one of its rows becomes records. A layout

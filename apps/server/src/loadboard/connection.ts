@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TDbLike } from '../db/client';
 import { companyCookies, companySettings } from '../db/schema';
+import { BoardError, createBoardClient, type TBoardClient, type TBoardClientOptions } from './client';
 import type { TVault } from './vault';
-import { BoardError, type TBoardClient, type TBoardClientOptions, createBoardClient } from './client';
 
 /**
  * A company's connection to the board: its Service URL plus the session in use (the newest one

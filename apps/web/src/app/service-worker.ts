@@ -1,5 +1,5 @@
-import { TEXT } from '@haulboard/contract';
 import { registerSW } from 'virtual:pwa-register';
+import { TEXT } from '@haulboard/contract';
 
 /**
  * Registers the service worker (spec §7) that caches the app shell, and logs the spec's offline

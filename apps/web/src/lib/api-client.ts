@@ -1,4 +1,4 @@
-import { APP_REQUEST_HEADER, type TRouteDef, type TUploadDef, replyText } from '@haulboard/contract';
+import { APP_REQUEST_HEADER, replyText, type TRouteDef, type TUploadDef } from '@haulboard/contract';
 import type { z } from 'zod';
 
 type TIn<S> = S extends z.ZodType ? z.input<S> : undefined;

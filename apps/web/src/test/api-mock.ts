@@ -1,4 +1,4 @@
-import { type TCurrentUser, defaultPermissionsFor } from '@haulboard/contract';
+import { defaultPermissionsFor, type TCurrentUser } from '@haulboard/contract';
 import { vi } from 'vitest';
 
 type TReply = { status?: number; json?: unknown; text?: string };
@@ -17,6 +17,7 @@ function formFields(form: FormData) {
  */
 export function mockApi(handlers: Record<string, THandler | TReply>) {
   // The server's signed-in hint (lib/session.ts): the app asks the mocked server who is signed in.
+  // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server, which sets this cookie
   document.cookie = 'haulboard_signed_in=1; path=/';
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

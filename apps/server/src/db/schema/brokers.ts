@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { owningCompany } from './companies';
 import { createdOn, updatedOn } from './columns';
+import { owningCompany } from './companies';
 import { states } from './lookups';
 
 export const brokers = pgTable(

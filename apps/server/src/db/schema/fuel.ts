@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { owningCompany } from './companies';
 import { createdOn } from './columns';
+import { owningCompany } from './companies';
 import { users } from './users';
 
 /**

@@ -1,6 +1,6 @@
 import { date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { owningCompany } from './companies';
 import { createdOn } from './columns';
+import { owningCompany } from './companies';
 import { imports } from './fuel';
 import { workWeeks } from './work-weeks';
 

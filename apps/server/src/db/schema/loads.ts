@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { owningCompany } from './companies';
-import { createdOn, updatedOn } from './columns';
 import { brokers } from './brokers';
+import { createdOn, updatedOn } from './columns';
+import { owningCompany } from './companies';
 import { loadStatuses, states } from './lookups';
 import { users } from './users';
 import { workWeeks } from './work-weeks';

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { owningCompany } from './companies';
 import { createdOn, updatedOn } from './columns';
+import { owningCompany } from './companies';
 import { roles } from './lookups';
 
 /** People, their memberships in companies and their roles there. */

@@ -7,7 +7,7 @@ import { fuelTransactions, iftaMiles, loadDrivers, loads, userCompanies } from '
 import { DEMO_STEPS, type TDemoStep } from './demo';
 import { prng } from './demo-board';
 import { mondayOf } from './demo-expenses';
-import { DEMO_DRIVERS, STOPS, cardName, firstFuelDay, fuelLine, seedClosedWeek } from './demo-settlements';
+import { cardName, DEMO_DRIVERS, firstFuelDay, fuelLine, STOPS, seedClosedWeek } from './demo-settlements';
 
 /**
  * The IFTA demo of Demo Freight, for the last full quarter and this one so far:

@@ -5,8 +5,8 @@ import { closeWeek } from '../../modules/settlements';
 import type { TDbLike } from '../client';
 import { fuelTransactions, userCompanies, workWeeks } from '../schema';
 import { DEMO_STEPS, DEMO_USERS, type TDemoIds, type TDemoStep } from './demo';
-import { DEMO_BOARD_DRIVERS } from './demo-board-data';
 import { prng } from './demo-board';
+import { DEMO_BOARD_DRIVERS } from './demo-board-data';
 import { mondayOf } from './demo-expenses';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
-import { imports, invoiceLines, loads, loadStatuses, workWeeks } from '../../db/schema';
+import { imports, invoiceLines, loadStatuses, loads, workWeeks } from '../../db/schema';
 import { previewImport, type TPaymentRecord } from '../../imports';
 import { notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';

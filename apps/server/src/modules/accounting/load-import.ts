@@ -14,15 +14,15 @@ import { findFacility, stateCodeOf } from '@haulboard/geo';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
-import { brokers, importFiles, loads, loadStatuses, workWeeks } from '../../db/schema';
+import { brokers, importFiles, loadStatuses, loads, workWeeks } from '../../db/schema';
 import { previewImport, type TTripRecord } from '../../imports';
 import { refuse } from '../../lib/errors';
+import { isoOf } from '../../lib/rows';
 import { BoardError } from '../../loadboard/client';
 import { companyBoard, noteBoardFailure } from '../../loadboard/connection';
 import type { TVault } from '../../loadboard/vault';
-import { isoOf } from '../../lib/rows';
-import { findDriverOptions } from '../lookups';
 import { upsertLoad } from '../loads';
+import { findDriverOptions } from '../lookups';
 import { type TWeek, weekOf } from './invoices';
 
 const noError = (text: string) => text.replace(/^ERROR /, '');

@@ -4,8 +4,8 @@ import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
 import type { TVault } from '../../loadboard/vault';
-import { loadImportOfWeek, saveImportedLoads, uploadTrips } from './load-import';
 import { compareInvoice, comparisonCsv, importInvoice, importInvoiceFromBoard, weekOf } from './invoices';
+import { loadImportOfWeek, saveImportedLoads, uploadTrips } from './load-import';
 
 /** A download's file name, safe inside a quoted header. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_')}"`;

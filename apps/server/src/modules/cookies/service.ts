@@ -5,10 +5,10 @@ import type { TActor } from '../../access/actor';
 import { lockOwnedRow } from '../../access/tenancy';
 import type { TDbLike } from '../../db/client';
 import { companyCookies } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { isoOf, nowMs } from '../../lib/rows';
 import { refreshSessions } from '../../loadboard/connection';
 import type { TVault } from '../../loadboard/vault';
-import { AppError } from '../../lib/errors';
 import { findServiceUrl } from '../settings';
 
 /** The stored sessions of a company for the table: only the spec's previews leave the vault. */

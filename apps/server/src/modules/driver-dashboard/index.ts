@@ -1,4 +1,5 @@
 /** The driver dashboard: a driver's gross, expenses, fuel, administration fee and net for a period. */
-export { driverDashboard, driverDashboardModule, driverFigures, type TDriverFigures, type TFrozenFigures } from './routes';
+
 export { computePay, shareOf } from './pay';
 export { driverOf } from './queries';
+export { driverDashboard, driverDashboardModule, driverFigures, type TDriverFigures, type TFrozenFigures } from './routes';

@@ -4,8 +4,8 @@ import type { TActor } from '../../access/actor';
 import { assertCompanyRefs, lockOwnedRow } from '../../access/tenancy';
 import type { TDbLike } from '../../db/client';
 import { expenses, expenseTypes, frequencyTypes } from '../../db/schema';
-import { badRequest, refuse } from '../../lib/errors';
 import { closedWeekName, closedWeeks } from '../../lib/closed-weeks';
+import { badRequest, refuse } from '../../lib/errors';
 import { nowMs } from '../../lib/rows';
 
 type TPayRule = { userId: number | null; expenseTypeId: number; amount: string; frequencyTypeId: number; occurrences: number | null; expenseDate: string | null; startDate: string | null; endDate: string | null };

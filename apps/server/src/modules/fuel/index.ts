@@ -1,4 +1,5 @@
 /** Fuel and IFTA: fuel-card lines, ELD miles per unit and jurisdiction, and the IFTA report. */
-export { fuelModule } from './routes';
+
 /** Saves a quarter's tax-rate matrix (the demo seeds the synthetic sample through it). */
 export { uploadIftaRates } from './return';
+export { fuelModule } from './routes';

@@ -1,4 +1,4 @@
-import { FUEL_PRODUCTS, type TFuelProduct, type TFuelRecord, type TIftaMiles, jurisdictionName } from '@haulboard/contract';
+import { FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, type TIftaMiles } from '@haulboard/contract';
 import { and, asc, desc, eq, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';

@@ -5,7 +5,7 @@ import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
 import { resolvePeriod } from './period';
-import { countFuel, FUEL_LIST_CAP, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitsOfDrivers, unitStateSums, weeksWithoutFuel } from './queries';
+import { countFuel, FUEL_LIST_CAP, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
 import { buildIftaReport } from './report';
 import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
 import { iftaReturnPdf } from './return-pdf';

@@ -1,13 +1,13 @@
+import type { ZImportPresetForm } from '@haulboard/contract';
 import { IMPORT_PAGE, IMPORT_TEXT, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
-import type { z } from 'zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type TActor, actorCan } from '../../access/actor';
+import type { z } from 'zod';
+import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
 import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { forbidden, notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
-import type { ZImportPresetForm } from '@haulboard/contract';
 
 /** Import history, undo and saved column mappings. Each kind needs its own page's access. */
 

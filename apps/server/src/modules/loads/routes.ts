@@ -7,6 +7,7 @@ import { findLoads, findLoadsPage, LOAD_LIST_CAP, sumLoads } from './queries';
 
 export const listCappedInfo = (total: number) =>
   `INFO Showing the newest ${LOAD_LIST_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} loads. Narrow the filter, or page through them with GetFilteredLoadsPage.`;
+
 import { deleteLoad, upsertLoad, viewerOf } from './service';
 
 /** The load lists can hold thousands of rows built by the queries in this module: their replies

@@ -1,3 +1,4 @@
 /** The select lists of spec §3 Lookups. */
-export { lookupsModule } from './routes';
+
 export { findDriverOptions, findWeekOptions } from './queries';
+export { lookupsModule } from './routes';

@@ -1,3 +1,4 @@
 /** User administration: people of the company, their roles, units and fees. */
-export { findCompanyUsers, updateUserInformation } from './service';
+
 export { usersModule } from './routes';
+export { findCompanyUsers, updateUserInformation } from './service';

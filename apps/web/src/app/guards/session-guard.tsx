@@ -2,8 +2,8 @@ import { Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
-import { sessionStateOf, type TSessionState, useSession } from '../../lib/session';
 import { loginPath, paths } from '../../lib/paths';
+import { sessionStateOf, type TSessionState, useSession } from '../../lib/session';
 
 /**
  * Spec §2 route-guard table as one function: where a person in `current` state goes when a route

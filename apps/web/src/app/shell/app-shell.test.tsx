@@ -1,9 +1,9 @@
 import '../../test/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../../test/setup';
 import { mockApi, userAdminOnly } from '../../test/api-mock';
 import { preloadPages, renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(preloadPages, 120_000);
 

@@ -1,4 +1,4 @@
-import type { TImportKind, TImportPreview, TImportPreviewRow, TImportRowStatus, TColumnMapping } from '@haulboard/contract';
+import type { TColumnMapping, TImportKind, TImportPreview, TImportPreviewRow, TImportRowStatus } from '@haulboard/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, Paper, Stack, Typography, useMediaQuery } from '@mui/material';

@@ -4,9 +4,9 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PublicLayout } from '../../components/public-layout';
+import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { LogOutButton } from './log-out-button';
-import { usePageTitle } from '../../lib/page-title';
 
 /**
  * Spec §2 /application-in-review; a person the company deactivated sees that their access was

@@ -1,10 +1,10 @@
+import { signInErrorText } from '@haulboard/contract';
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, Typography } from '@mui/material';
-import { signInErrorText } from '@haulboard/contract';
 import { useSearchParams } from 'react-router';
-import { safeReturnTo } from '../../lib/paths';
 import { PublicLayout } from '../../components/public-layout';
 import { usePageTitle } from '../../lib/page-title';
+import { safeReturnTo } from '../../lib/paths';
 
 /** Spec §2 /login: one button to the identity provider; a failed sign-in's reason shows here, in our words. */
 export function LoginPage() {

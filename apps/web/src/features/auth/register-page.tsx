@@ -1,19 +1,19 @@
-import { showFieldErrors } from '../../lib/form-errors';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, ZRegisterForm } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PublicLayout } from '../../components/public-layout';
+import { showFieldErrors } from '../../lib/form-errors';
 import { lookupQuery } from '../../lib/lookups';
 import { failureMessage } from '../../lib/mutation';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useRegisterCompany } from './api/register-company';
 import { LogOutButton } from './log-out-button';
-import { usePageTitle } from '../../lib/page-title';
 
 type TFormIn = z.input<typeof ZRegisterForm>;
 type TFormOut = z.output<typeof ZRegisterForm>;

@@ -1,9 +1,9 @@
-import { media } from '../../test/setup';
 import type { TCompanyCookie, TPermission } from '@haulboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(() => import('./cookie-admin-page'), 120_000);
 

@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
-import { media } from '../../test/setup';
 import { renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(() => import('./driver-dashboard-page'), 120_000);
 

@@ -1,12 +1,12 @@
 import { LOAD_SORT_COLUMNS, type TLoad, type TLoadSortColumn } from '@haulboard/contract';
 import { Alert, Box, Typography, useMediaQuery } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { usePeriodSearch } from '../../components/period-filter';
-import { paths } from '../../lib/paths';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn, type TSort } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { usePeriodSearch } from '../../components/period-filter';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { failureMessage } from '../../lib/mutation';
+import { paths } from '../../lib/paths';
 import { cityState } from '../../lib/us-states';
 import { type THistoryFilter, useLoadHistoryPage } from './api/get-load-history-page';
 import { HistoryFilters } from './components/history-filters';

@@ -1,9 +1,9 @@
-import { media } from '../../test/setup';
 import type { TLoadOrder, TOrderEvent, TPermission } from '@haulboard/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(() => import('./search-dashboard-page'), 120_000);
 afterEach(() => vi.useRealTimers());

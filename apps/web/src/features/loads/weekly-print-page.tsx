@@ -2,21 +2,21 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, ThemeProvider } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
+import { PaperPrintStyles, paperTheme } from '../../components/paper-print';
 import { formatDateTime } from '../../lib/format';
 import { failureMessage } from '../../lib/mutation';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useCompanyDrivers, useWorkWeekList } from './api/board-lookups';
 import { useFilteredLoads } from './api/get-filtered-loads';
+import { WeeklyReportSheet } from './components/weekly-report-sheet';
 import { boardSearchParams, EMPTY_FILTER, parseBoardSearch } from './lib/board-search';
 import { readWeek } from './lib/lookup-labels';
 import { reportPeriod } from './lib/report-period';
-import { usePageTitle } from '../../lib/page-title';
 import { buildWeeklyReport } from './lib/weekly-report';
-import { WeeklyReportSheet } from './components/weekly-report-sheet';
 import { useDefaultFilter } from './use-board-search';
-import { PaperPrintStyles, paperTheme } from '../../components/paper-print';
 
 
 /**

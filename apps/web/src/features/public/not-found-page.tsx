@@ -2,8 +2,8 @@ import { MSG } from '@haulboard/contract';
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PublicLayout } from '../../components/public-layout';
-import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 
 /** Spec §2 /404: unknown paths end here. */
 export function NotFoundPage() {

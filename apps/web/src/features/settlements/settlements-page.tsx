@@ -5,9 +5,9 @@ import { PageHeader } from '../../components/page-header';
 import { PeriodFilter } from '../../components/period-filter';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
+import { settlementsHref } from '../../lib/settlement-search';
 import { StatementView } from './components/statement-view';
 import { WeekView } from './components/week-view';
-import { settlementsHref } from '../../lib/settlement-search';
 import { useSettlementSearch } from './use-settlement-search';
 
 /**

@@ -3,8 +3,8 @@ import { DEFAULT_PERMISSION_MATRIX, PERMISSIBLE_OBJECTS, ROLE_NAMES, type TPermi
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
-import { media } from '../../test/setup';
 import { renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(() => import('./system-admin-page'), 120_000);
 

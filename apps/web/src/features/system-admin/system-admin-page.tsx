@@ -1,6 +1,6 @@
 import { Box, Tab, Tabs, useMediaQuery } from '@mui/material';
-import { MOBILE_QUERY } from '../../components/data-table';
 import { useSearchParams } from 'react-router';
+import { MOBILE_QUERY } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../lib/permissions';
 import { PermissionsTab } from './components/permissions-tab';

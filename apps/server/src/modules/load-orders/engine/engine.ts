@@ -1,6 +1,7 @@
 import { formatCents, ORDER_STATUS } from '@haulboard/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 import { loadOrders, orderEvents } from '../../../db/schema';
 import { nowMs } from '../../../lib/rows';
 import { BoardError, type TBoardSearch, type TBoardWork } from '../../../loadboard/client';
@@ -9,7 +10,6 @@ import type { TVault } from '../../../loadboard/vault';
 import { recordOrderEvent } from '../service';
 import { boardWeekOf, claimBooking, finishBooked, finishLost, pendingBookingOf, place, routeText, tripsListWork } from './book';
 import { matchesOf, orderSearch, searchKey, type TOrderRow } from './filter';
-import { rowsOf } from '../../../db/rows';
 import { backOff, blockedFor, clearFailures, reserveSlot } from './pacing';
 
 /**

@@ -1,14 +1,14 @@
-import { showFieldErrors } from '../../../lib/form-errors';
+import { lookupRoutes, type TBroker, type TBrokerForm, type TBrokerFormOutput, usStates, ZBrokerForm } from '@haulboard/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lookupRoutes, usStates, type TBroker, type TBrokerForm, type TBrokerFormOutput, ZBrokerForm } from '@haulboard/contract';
 import { Alert, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormRadioGroup, FormSelect, FormTextField } from '../../../components/form-fields';
-import { useCitySearch } from '../../../lib/search-cities';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormRadioGroup, FormSelect, FormTextField } from '../../../components/form-fields';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
+import { useCitySearch } from '../../../lib/search-cities';
 import { useUpsertBroker } from '../api/upsert-broker';
 import { BROKER_FIELDS, brokerFormValues, type TBrokerField } from '../broker-form-values';
 

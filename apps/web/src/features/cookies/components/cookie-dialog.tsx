@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCookieForm, ZCookieForm } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
-import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-fields';
+import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveCookie } from '../api/save-cookie';
 

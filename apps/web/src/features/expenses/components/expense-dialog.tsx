@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EXPENSE_TEXT, FREQUENCY, lookupRoutes, MAX_OCCURRENCES, type TExpense, type TExpenseForm, type TExpenseFormOutput, ZExpenseForm } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { FormDateField, FormNumberField, FormSelect, FormTextField, type TSelectItem } from '../../../components/form-fields';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormDateField, FormNumberField, FormSelect, FormTextField, type TSelectItem } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';

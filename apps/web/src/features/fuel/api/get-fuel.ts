@@ -1,5 +1,5 @@
 import { fuelRoutes, type TAccountingFilter } from '@haulboard/contract';
-import { keepPreviousData, queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 
 /** POST /api/Accounting/GetFuel: the fuel-card lines of a week, or of a year and quarter. */

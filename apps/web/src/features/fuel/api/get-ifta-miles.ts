@@ -1,5 +1,5 @@
 import { fuelRoutes, type TAccountingFilter } from '@haulboard/contract';
-import { keepPreviousData, queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 
 /** POST /api/Accounting/GetIftaMiles: miles per unit and jurisdiction of a year and quarter. */

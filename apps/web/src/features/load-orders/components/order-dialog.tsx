@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EXCLUDABLE_STATES,
   LOAD_ORDER_DEFAULTS,
@@ -14,6 +13,7 @@ import {
   WORK_TYPES,
   ZLoadOrderForm,
 } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Autocomplete, Box, Chip, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';

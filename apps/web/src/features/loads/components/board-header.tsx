@@ -1,12 +1,12 @@
+import { formatCents, toCents } from '@haulboard/contract';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
 import { Box, Button, Paper, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
-import type { TBoardView } from '../lib/board-search';
-import { formatCents, toCents } from '@haulboard/contract';
 import { usePageTitle } from '../../../lib/page-title';
+import type { TBoardView } from '../lib/board-search';
 
 type TBoardHeaderProps = {
   /** Exact total of every load the filter selects ('12345.60'); undefined while loading. */

@@ -1,6 +1,5 @@
-import { showFieldErrors } from '../../../lib/form-errors';
-import { toNestErrors } from '@hookform/resolvers';
 import { type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
+import { toNestErrors } from '@hookform/resolvers';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
@@ -11,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { useSingleSubmit } from '../../../components/form-dialog';
 import { DRAFT_RESTORED_TEXT, useFormDraft } from '../../../lib/form-draft';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useUpsertLoad } from '../api/upsert-load';
 import { emptyLoadValues, importedLoadValuesOf, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';

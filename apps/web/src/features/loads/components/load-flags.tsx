@@ -1,9 +1,9 @@
 import type { TLoad } from '@haulboard/contract';
+import { toCents } from '@haulboard/contract';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Chip, Stack } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
-import { toCents } from '@haulboard/contract';
 
 export const NO_DRIVER = 'No driver';
 

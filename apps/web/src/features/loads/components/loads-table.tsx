@@ -2,8 +2,8 @@ import type { TLoad, TLoadSortColumn } from '@haulboard/contract';
 import { Stack, Typography } from '@mui/material';
 import { CellLine, DataTable, type TColumn, type TSort } from '../../../components/data-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { BOARD_PAGE_SIZES } from '../lib/board-search';
 import { cityState } from '../../../lib/us-states';
+import { BOARD_PAGE_SIZES } from '../lib/board-search';
 import { LoadActions, type TLoadActionsProps } from './load-actions';
 import { LoadFlags, loadWarnings, NO_DRIVER, WarningChip, warningTint } from './load-flags';
 

@@ -1,9 +1,9 @@
+import { formatCents, toCents } from '@haulboard/contract';
 import CalculateOutlinedIcon from '@mui/icons-material/CalculateOutlined';
 import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { offeredPayout, type TLoadFormValues } from '../lib/load-form';
-import { formatCents, toCents } from '@haulboard/contract';
 
 type TPayoutFieldProps = { control: Control<TLoadFormValues>; disabled: boolean; initialManual: boolean };
 

@@ -1,7 +1,7 @@
+import { formatCents } from '@haulboard/contract';
 import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { cityState } from '../../../lib/us-states';
-import { formatCents } from '@haulboard/contract';
 import type { TWeeklyReport } from '../lib/weekly-report';
 
 const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });

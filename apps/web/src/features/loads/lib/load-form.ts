@@ -1,6 +1,6 @@
 import type { TImportedLoad, TLoad, TLoadForm } from '@haulboard/contract';
-import dayjs from 'dayjs';
 import { centsToText, payoutCents, toCents } from '@haulboard/contract';
+import dayjs from 'dayjs';
 
 /**
  * What the load dialog edits. Inputs hold text (numbers as typed, dates as the browser's

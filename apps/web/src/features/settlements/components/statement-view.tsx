@@ -2,10 +2,10 @@ import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
+import { PaperPrintStyles, paperTheme } from '../../../components/paper-print';
 import { failureMessage } from '../../../lib/mutation';
 import { useDownloadStatementPdf, useStatement } from '../api/settlements';
 import { StatementSheet } from './statement-sheet';
-import { PaperPrintStyles, paperTheme } from '../../../components/paper-print';
 
 
 type TStatementViewProps = {

@@ -1,4 +1,4 @@
-import { workWeekRoutes, SUCCESS } from '@haulboard/contract';
+import { SUCCESS, workWeekRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';

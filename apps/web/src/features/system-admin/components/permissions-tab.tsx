@@ -2,6 +2,7 @@ import { ROLE } from '@haulboard/contract';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Alert, Box, Button, MenuItem, Skeleton, TextField, Typography, useMediaQuery } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MOBILE_QUERY } from '../../../components/data-table';
 import { failureMessage } from '../../../lib/mutation';
 import { useCan } from '../../../lib/permissions';
@@ -9,7 +10,6 @@ import { useSession } from '../../../lib/session';
 import { usePermissionMatrix } from '../api/get-permissions';
 import { useResetPermissions } from '../api/reset-permissions';
 import { changedCellCount, matrixObjects, matrixRoles } from '../permission-matrix';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PermissionMatrixTable } from './permission-matrix-table';
 
 /**

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZServiceUrlForm } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Paper, Skeleton, TextField, Typography } from '@mui/material';
@@ -8,8 +8,8 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/mutation';
-import { useRefreshCookies } from '../api/refresh-cookies';
 import { useServiceUrl } from '../api/get-service-url';
+import { useRefreshCookies } from '../api/refresh-cookies';
 import { useSetServiceUrl } from '../api/set-service-url';
 
 type TFormIn = z.input<typeof ZServiceUrlForm>;

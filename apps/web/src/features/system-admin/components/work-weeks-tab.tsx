@@ -2,15 +2,15 @@ import { type TWorkWeek, workYearOptions, ZGenerateWeeksQuery } from '@haulboard
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 import { failureMessage } from '../../../lib/mutation';
 import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
 import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
 import { useWorkWeeks, workWeeksQuery } from '../api/get-work-weeks';
-import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const columns: TColumn<TWorkWeek>[] = [
   // Phones leave out the id and the year (the one selected above) to keep the week's dates in view.

@@ -1,4 +1,4 @@
-import { userRoutes, SUCCESS, type TUserForm } from '@haulboard/contract';
+import { SUCCESS, type TUserForm, userRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { useTextMutation } from '../../../lib/mutation';

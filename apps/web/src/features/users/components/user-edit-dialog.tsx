@@ -1,12 +1,12 @@
-import { showFieldErrors } from '../../../lib/form-errors';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupRoutes, type TAdminUser, type TLookupItem, ZUserForm } from '@haulboard/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Chip, CircularProgress, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpdateUser } from '../api/update-user';
