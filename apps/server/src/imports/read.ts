@@ -67,9 +67,14 @@ export function normaliseHeader(text: string | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // Bytes
 
+/** Bytes at a time handed to the parsers: a file in memory is sliced, so parsing keeps pace with the reader. */
+const CHUNK_BYTES = 64 * 1024;
+
 async function* chunksOf(data: TFileInput['data']): AsyncGenerator<Buffer> {
   if (data instanceof Uint8Array) {
-    if (data.length) yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    // One chunk of the whole file would be parsed at once, every row of it held at the same time.
+    const whole = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    for (let at = 0; at < whole.length; at += CHUNK_BYTES) yield whole.subarray(at, at + CHUNK_BYTES);
     return;
   }
   for await (const chunk of data as AsyncIterable<Uint8Array | string>) {
