@@ -1,0 +1,158 @@
+/** Import layouts: every layout, the mapping step's fields, layouts built from a mapping, natural keys. */
+import { refuse } from '../../lib/errors';
+import { normaliseHeader } from '../read';
+import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, PILOT_LAYOUT, readFuel } from './fuel';
+import { MILES_QUARTER_LAYOUT, MILES_TRIP_LAYOUT, MOTIVE_LAYOUT, milesFields, readMiles, SAMSARA_LAYOUT } from './miles';
+import { RELAY_PAYMENTS_LAYOUT, RELAY_TRIPS_LAYOUT } from './relay';
+import type {
+  TImportKind,
+  TImportRecord,
+  TLayout,
+  TRow,
+} from './types';
+
+// ---------------------------------------------------------------------------------------------
+// All layouts, fields for the mapping step, and layouts from a mapping
+
+export const LAYOUTS: readonly TLayout[] = [
+  EFS_LAYOUT,
+  PILOT_LAYOUT,
+  COMDATA_LAYOUT,
+  MILES_QUARTER_LAYOUT,
+  MILES_TRIP_LAYOUT,
+  SAMSARA_LAYOUT,
+  MOTIVE_LAYOUT,
+  RELAY_PAYMENTS_LAYOUT,
+  RELAY_TRIPS_LAYOUT,
+] as TLayout[];
+
+export const layoutsOf = (kind: TImportKind) => LAYOUTS.filter((l) => l.kind === kind);
+
+export type TFieldInfo = { field: string; label: string; required: boolean };
+
+/** Our fields a company may map its columns to, per kind (the mapping step's rows). */
+export const MAPPABLE_FIELDS: Record<'fuel' | 'miles', readonly TFieldInfo[]> = {
+  fuel: [
+    { field: 'date', label: 'Date (and time)', required: true },
+    { field: 'time', label: 'Time', required: false },
+    { field: 'card', label: 'Card number', required: false },
+    { field: 'unit', label: 'Unit', required: true },
+    { field: 'driverName', label: 'Driver name', required: false },
+    { field: 'location', label: 'Location', required: false },
+    { field: 'city', label: 'City', required: false },
+    { field: 'state', label: 'State or province', required: true },
+    { field: 'product', label: 'Product', required: true },
+    { field: 'quantity', label: 'Gallons', required: true },
+    { field: 'retailPrice', label: 'Retail price per gallon', required: false },
+    { field: 'paidPrice', label: 'Price paid per gallon', required: false },
+    { field: 'amount', label: 'Amount paid', required: false },
+    { field: 'discount', label: 'Discount', required: false },
+    { field: 'currency', label: 'Currency', required: false },
+    { field: 'invoice', label: 'Invoice number', required: false },
+    { field: 'authorization', label: 'Authorization number', required: false },
+    { field: 'odometer', label: 'Odometer', required: false },
+  ],
+  miles: [
+    { field: 'unit', label: 'Unit', required: true },
+    { field: 'jurisdiction', label: 'State or province', required: true },
+    { field: 'totalMiles', label: 'Total miles', required: true },
+    { field: 'taxableMiles', label: 'Taxable miles', required: false },
+    { field: 'year', label: 'Year', required: false },
+    { field: 'quarter', label: 'Quarter', required: false },
+    { field: 'date', label: 'Trip date (one row per trip)', required: false },
+    { field: 'startOdometer', label: 'Start odometer', required: false },
+    { field: 'endOdometer', label: 'End odometer', required: false },
+    { field: 'vin', label: 'VIN', required: false },
+    { field: 'source', label: 'Source', required: false },
+  ],
+};
+
+/** Our field ← their column (as the file writes it). */
+export type TColumnMapping = Record<string, string>;
+
+/**
+ * A layout from a company's column mapping (fuel or miles): its columns are the mapped headers, all
+ * of them required, so a saved preset is recognised the next time a file with those headers comes.
+ * A miles mapping with a trip date is per trip (summed per quarter).
+ */
+export function layoutFromMapping(kind: TImportKind, mapping: TColumnMapping, name = 'Column mapping'): TLayout {
+  if (kind !== 'fuel' && kind !== 'miles') throw refuse(`Column mapping is not offered for ${kind} files`);
+  const fields = MAPPABLE_FIELDS[kind];
+  const known = new Set(fields.map((f) => f.field));
+  const unknown = Object.keys(mapping).filter((f) => !known.has(f));
+  if (unknown.length) throw refuse(`Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  const chosen = Object.entries(mapping).filter(([, col]) => normaliseHeader(col) !== '');
+  const missing = fields.filter((f) => f.required && !chosen.some(([k]) => k === f.field));
+  if (missing.length) throw refuse(`Choose a column for: ${missing.map((f) => f.label).join(', ')}`);
+  const columns = Object.fromEntries(chosen.map(([k, col]) => [k, [normaliseHeader(col)]]));
+  const required = [...new Set(chosen.map(([, col]) => normaliseHeader(col)))];
+  const id = `mapping:${name}`;
+  if (kind === 'fuel') {
+    return { id, kind, vendor: name, required, columns, toRecords: (row) => [readFuel(name, fuelFields(row))] } as TLayout<'fuel'>;
+  }
+  const perTrip = 'date' in columns;
+  return {
+    id,
+    kind,
+    vendor: name,
+    required,
+    columns,
+    aggregate: perTrip,
+    toRecords: (row, ctx) => [readMiles(name, milesFields(row, perTrip), ctx)],
+  } as TLayout<'miles'>;
+}
+
+/**
+ * Reads rows through a layout's columns: the header positions are looked up once per file, so each
+ * row costs an array access per field (cells trimmed by the readers that use them).
+ */
+export function rowReader(keys: readonly string[], layout: Pick<TLayout, 'columns'>) {
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => {
+    if (k && !index.has(k)) index.set(k, i);
+  });
+  const fieldIndex = new Map<string, number>();
+  for (const [field, headers] of Object.entries(layout.columns)) {
+    const at = headers.map((h) => index.get(h)).find((i) => i !== undefined);
+    if (at !== undefined) fieldIndex.set(field, at);
+  }
+  return (row: number, cells: readonly string[]): TRow => ({
+    row,
+    field: (name) => {
+      const i = fieldIndex.get(name);
+      return i === undefined ? '' : (cells[i] ?? '');
+    },
+    header: (k) => {
+      const i = index.get(k);
+      return i === undefined ? '' : (cells[i] ?? '');
+    },
+    has: (k) => index.has(k),
+  });
+}
+
+/** One row seen through a layout's columns. */
+export const rowAccess = (row: number, cells: readonly string[], keys: readonly string[], layout: Pick<TLayout, 'columns'>) =>
+  rowReader(keys, layout)(row, cells);
+
+/**
+ * The natural key of a record: importing the same rows again finds the same keys. Fuel: vendor, card,
+ * date and time, invoice or authorisation, product. Miles: unit, jurisdiction, period, source.
+ */
+export function naturalKey(record: TImportRecord): string {
+  switch (record.kind) {
+    case 'fuel':
+      return ['fuel', record.vendor, record.card, `${record.date}T${record.time ?? ''}`, record.invoice || record.authorization, record.product].join('|');
+    case 'miles':
+      return ['miles', record.unit.toUpperCase(), record.jurisdiction, `${record.year}Q${record.quarter}`, record.source].join('|');
+    case 'payments':
+      return ['payments', record.invoiceNumber, record.blockId, record.tripId, record.loadId, record.itemType, record.startDate ?? '', record.grossPay].join('|');
+    case 'trips':
+      return ['trips', record.blockId, record.tripId, record.loadId].join('|');
+  }
+}
+
+
+export * from './fuel';
+export * from './miles';
+export * from './relay';
+export * from './types';
