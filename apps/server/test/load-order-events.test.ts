@@ -219,6 +219,23 @@ describe('order events stream', () => {
     }
   });
 
+  it('serves the same alerts to a browser without the stream: GET /api/LoadOrder/Alerts from a cursor, own company only', async () => {
+    const ALERTS = '/api/LoadOrder/Alerts';
+    expect((await t.call({ method: 'GET', url: ALERTS })).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: ALERTS, as: EMAIL.driver })).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: `${ALERTS}?after=-1`, as: EMAIL.dispatcher })).status).toBe(400);
+    const start = (await t.call({ method: 'GET', url: ALERTS, as: EMAIL.dispatcher })).body;
+    expect(start.alerts).toEqual([]);
+    const mine = await insertAlert(EMAIL.dispatcher, MATCH, 'Match: polled');
+    const theirs = await insertAlert(EMAIL.secondAdmin, MATCH, 'Match: other company');
+    const next = (await t.call({ method: 'GET', url: `${ALERTS}?after=${start.cursor}`, as: EMAIL.dispatcher })).body;
+    expect(next.alerts.map((a: any) => a.id)).toEqual([mine]);
+    expect(next.alerts[0]).toMatchObject({ text: 'Match: polled', origin: 'DALLAS, TX', payout: '1250.00' });
+    expect(next.cursor).toBeGreaterThanOrEqual(mine);
+    expect(next.alerts.some((a: any) => a.id === theirs)).toBe(false);
+    expect((await t.call({ method: 'GET', url: `${ALERTS}?after=${next.cursor}`, as: EMAIL.dispatcher })).body.alerts).toEqual([]);
+  });
+
   it(`allows ${ORDER_STREAM.maxPerSession} streams per session and refuses one more; a closed one makes room`, async () => {
     const open = [];
     for (let i = 0; i < ORDER_STREAM.maxPerSession; i++) open.push(await openStream(EMAIL.admin));

@@ -66,9 +66,11 @@ describe('load orders', () => {
 
   it('edits an active order, places a team order, and refuses another company’s driver', async () => {
     const [order] = await orders();
-    const edited = await place({ ...order, loadOrderId: order.loadOrderId, orderActionType: 2, refreshRate: 0.5, updatedOn: order.updatedOn });
+    const edited = await place({ ...order, loadOrderId: order.loadOrderId, orderActionType: 2, refreshRate: 5, updatedOn: order.updatedOn });
     expect(edited.text).toBe('Order updated successfully');
-    expect((await orders()).find((o) => o.loadOrderId === order.loadOrderId).orderActionType).toBe(2);
+    const stored = (await orders()).find((o) => o.loadOrderId === order.loadOrderId);
+    expect(stored.orderActionType).toBe(2);
+    expect(stored.refreshRate).toBe(0.5);
     expect((await place({ origin: DALLAS, driver1: driverId, driver2: driver2Id, orderActionType: 3 })).status).toBe(200);
     const secondDriver = (await t.call({ method: 'GET', url: '/api/LoadOrder/GetCompanyDrivers', as: EMAIL.secondAdmin })).body[0].value;
     expect((await place({ origin: DALLAS, driver1: secondDriver })).status).toBe(404);

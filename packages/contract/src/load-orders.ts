@@ -296,6 +296,16 @@ export const loadOrderRoutes = {
     access: dashboard('Read'),
     response: ZLookupList,
   }),
+  getAlerts: defineRoute({
+    method: 'GET',
+    path: '/api/LoadOrder/Alerts',
+    summary:
+      "The company's order alerts after a timeline id (`after`), oldest first (at most 50, at most an hour old), with the cursor to ask from next: how a browser without the event stream still gets its alerts. Without `after`: no alerts, only the current cursor",
+    tag: 'Load orders',
+    access: dashboard('Read'),
+    query: z.object({ after: z.coerce.number({ error: 'Must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    response: z.object({ cursor: z.number(), alerts: z.array(ZOrderAlert) }),
+  }),
   orderEvents: defineRoute({
     method: 'GET',
     path: '/api/LoadOrder/Events',

@@ -133,6 +133,19 @@ async function latestEventId(db: TDb, companyId: number, after = 0) {
   return Number(row?.id ?? 0);
 }
 
+/**
+ * GET /api/LoadOrder/Alerts: the alerts after `after` and the cursor to ask from next. Without
+ * `after`, only the cursor (a browser starts from now). The browser's polling fallback.
+ */
+export async function alertsSince(db: TDb, companyId: number, after: number | undefined) {
+  if (after === undefined) return { cursor: await latestEventId(db, companyId), alerts: [] };
+  const [latest, alerts] = await Promise.all([
+    latestEventId(db, companyId, after),
+    findAlerts(db, companyId, { after, limit: ORDER_STREAM.replayLimit, maxAgeMs: ORDER_STREAM.replayMaxAgeMs }),
+  ]);
+  return { cursor: Math.max(after, latest, ...alerts.map((a) => a.id)), alerts };
+}
+
 /** The company's orders changed within the last seconds, with their versions. */
 async function recentOrderVersions(db: TDb, companyId: number) {
   return db

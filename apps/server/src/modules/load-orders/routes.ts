@@ -7,7 +7,7 @@ import type { TDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { findDriverOptions } from '../lookups';
-import { mountOrderEvents } from './events';
+import { alertsSince, mountOrderEvents } from './events';
 import { findOrderEvents, findOrders } from './queries';
 import { cancelOrder, placeOrder } from './service';
 
@@ -24,6 +24,7 @@ export async function loadOrdersModule(app: FastifyInstance, { db, changes }: { 
     if (!(await findOrders(db, companyId, req.query.id)).length) throw notFound('The order');
     return findOrderEvents(db, companyId, req.query.id);
   });
+  route(app, loadOrderRoutes.getAlerts, async (req) => alertsSince(db, actorOf(req.ctx).companyId, req.query.after));
   route(app, loadOrderRoutes.getCities, async (req, reply) => {
     const text = req.query.value.trim();
     if (text.replace(/[^\p{L}]/gu, '').length < MIN_SEARCH_LETTERS) {

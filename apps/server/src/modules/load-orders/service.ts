@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ORDER_TEXT, type TLoadOrderFormOutput, type TOrderEvent } from '@haulboard/contract';
+import { LOAD_ORDER_DEFAULTS, ORDER_STATUS, ORDER_TEXT, type TLoadOrderFormOutput, type TOrderEvent } from '@haulboard/contract';
 import { and, eq } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import { assertCompanyRefs, lockOwnedRow } from '../../access/tenancy';
@@ -51,7 +51,8 @@ export async function placeOrder(tx: TDbLike, actor: TActor, form: TLoadOrderFor
     if (row.status !== ORDER_STATUS.active) throw refuse(ORDER_NOT_ACTIVE);
     await tx
       .update(loadOrders)
-      .set({ ...values, state: 'searching', stateReason: null, nextSearchOn: null })
+      // The spec: editing an order resets its refresh rate to 0.5, whatever the form sent.
+      .set({ ...values, refreshRate: String(LOAD_ORDER_DEFAULTS.refreshRate), state: 'searching', stateReason: null, nextSearchOn: null })
       .where(and(eq(loadOrders.id, row.id), eq(loadOrders.companyId, companyId)));
     await recordOrderEvent(tx, { companyId, orderId: row.id, kind: 'edited', text: 'Order edited' });
     return { orderId: row.id, text: ORDER_TEXT.updated };

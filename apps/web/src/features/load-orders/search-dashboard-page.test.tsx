@@ -1,6 +1,6 @@
 import type { TLoadOrder, TOrderEvent, TPermission } from '@haulboard/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
 import { media } from '../../test/setup';
@@ -83,6 +83,7 @@ const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
     'GET /api/LoadOrder/GetCities': (_body: unknown, url: URL) =>
       (url.searchParams.get('value') ?? '').length < 2 ? { text: 'ERROR Type at least 2 letters of a city' } : { json: CITIES },
     'GET /api/LoadOrder/Timeline': { json: TIMELINE },
+    'GET /api/LoadOrder/Alerts': { json: { cursor: 0, alerts: [] } },
     ...(extra as object),
   });
 
@@ -339,6 +340,7 @@ describe('pushed changes (server-sent events)', () => {
     distance: 452,
     link: 'https://relay.example/loadboard/wo-1',
   };
+  beforeEach(async () => (await import('./live/order-stream')).resetOrderStream());
   afterEach(async () => {
     (await import('./live/order-stream')).resetOrderStream();
     vi.unstubAllGlobals();
@@ -385,4 +387,29 @@ describe('pushed changes (server-sent events)', () => {
     });
     expect(await screen.findByRole('status', { name: 'Updates: Refreshing every 5 s' })).toBeTruthy();
   });
+
+  it('still shows alerts, once each, when the stream is refused and the page polls', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let polls = 0;
+    const calls = api({
+      'GET /api/LoadOrder/Alerts': (_body: unknown, url: URL) => {
+        polls++;
+        // The first poll starts from now; later ones find the match (twice: shown once).
+        return { json: url.searchParams.has('after') ? { cursor: 901, alerts: [ALERT] } : { cursor: 900, alerts: [] } };
+      },
+    });
+    renderApp('/app/relay/search-dashboard');
+    await screen.findByRole('button', { name: 'Timeline of order #21' });
+    const source = FakeEventSource.last as FakeEventSource;
+    act(() => {
+      source.readyState = 2;
+      source.dispatchEvent(new Event('error'));
+    });
+    await waitFor(() => expect(polls).toBeGreaterThanOrEqual(1));
+    const alerts = await screen.findAllByRole('alert', {}, { timeout: 7000 });
+    expect(alerts.filter((a) => a.textContent?.includes('Match for Sam Carter'))).toHaveLength(1);
+    expect(calls.some((c) => c.path === '/api/LoadOrder/Alerts?after=900')).toBe(true);
+    await waitFor(() => expect(polls).toBeGreaterThanOrEqual(3), { timeout: 12_000 });
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('Match for Sam Carter'))).toHaveLength(1);
+  }, 20_000);
 });

@@ -1,12 +1,16 @@
 import { loadOrderRoutes, type TOrderAlert } from '@haulboard/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { ORDER_POLL_MS } from '../api/get-orders';
 import { beep, unlockSound } from './beep';
 
 /**
  * One live connection per tab to GET /api/LoadOrder/Events (EventSource), shared by whoever
  * listens: the dashboard and the app-wide alert stack. `orders` makes the order queries fetch
  * again; `alert` adds the match to the alerts shown, once per timeline id, with a short sound.
- * When the stream is refused or unsupported, the 5-second polling (spec §9) carries on alone.
+ * When the stream is refused or unsupported, the 5-second polling (spec §9) carries on alone,
+ * and the alerts come from GET /api/LoadOrder/Alerts at the same pace: the sound and the stack
+ * do not depend on the stream.
  */
 
 export type TStreamStatus = 'off' | 'connecting' | 'live' | 'polling';
@@ -50,6 +54,8 @@ function keep() {
 
 function set(next: Partial<TStreamState>) {
   state = { ...state, ...next };
+  if (state.status === 'polling' && users > 0) startAlertPolling();
+  else if (state.status !== 'polling') stopAlertPolling();
   for (const l of listeners) l();
 }
 
@@ -75,12 +81,50 @@ function onAlert(event: MessageEvent) {
     return;
   }
   if (event.lastEventId) lastEventId = event.lastEventId;
-  if (typeof alert?.id !== 'number' || seen.has(alert.id)) return keep();
-  seen.add(alert.id);
+  showAlert(alert);
   keep();
+}
+
+/** Adds an alert to the stack once (by its timeline id), with one sound for a burst. */
+function showAlert(alert: TOrderAlert) {
+  if (typeof alert?.id !== 'number' || seen.has(alert.id)) return;
+  seen.add(alert.id);
   set({ alerts: [alert, ...state.alerts].slice(0, MAX_ALERTS) });
   // One sound for a burst (a reconnect may replay several).
   queueBeep();
+}
+
+/**
+ * Polling for alerts while the stream is down. Each poll asks from the cursor of two polls ago:
+ * an alert whose row committed late (a lower id after a higher one) is still found; the ids
+ * already shown are skipped.
+ */
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+let cursors: number[] = [];
+async function pollAlerts() {
+  const after = cursors[0] ?? (lastEventId && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined);
+  const asked = companyId;
+  try {
+    const reply: unknown = await callRoute(loadOrderRoutes.getAlerts, { query: after === undefined ? {} : { after } });
+    if (!pollTimer || asked !== companyId || !reply || typeof reply !== 'object') return;
+    const { cursor, alerts } = reply as { cursor: number; alerts: TOrderAlert[] };
+    for (const a of alerts) showAlert(a);
+    cursors = [...cursors, cursor].slice(-2);
+    lastEventId = String(Math.max(cursor, Number(lastEventId ?? 0) || 0));
+    keep();
+  } catch {
+    /* signed out or offline: the next poll tries again, the list shows the error */
+  }
+}
+function startAlertPolling() {
+  if (pollTimer) return;
+  cursors = [];
+  pollTimer = setInterval(() => void pollAlerts(), ORDER_POLL_MS);
+  void pollAlerts();
+}
+function stopAlertPolling() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
 }
 
 let beepQueued = false;
@@ -140,6 +184,7 @@ function open() {
 function close() {
   source?.close();
   source = null;
+  stopAlertPolling();
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   set({ status: 'off' });
@@ -157,6 +202,7 @@ export function connect(queryClient: QueryClient, company: number | null) {
     if (had !== null && had !== company) {
       // The other company's place in the stream is no place in this one's: start from now.
       lastEventId = null;
+      cursors = [];
       set({ alerts: [] });
       if (source) {
         close();
@@ -169,7 +215,7 @@ export function connect(queryClient: QueryClient, company: number | null) {
   unlockSound();
   if (users === 1) open();
   return () => {
-    users--;
+    users = Math.max(0, users - 1);
     if (users === 0) close();
   };
 }
