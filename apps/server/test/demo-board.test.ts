@@ -118,6 +118,13 @@ describe("the demo board's differences from Demo Freight's loads", () => {
         imported = await t.call({ method: 'POST', url: '/api/Accounting/ImportInvoice/', payload: body.payload, headers: { 'content-type': body.contentType }, as: EMAIL.admin });
       }
       expect(imported.text).toBe(INVOICE_TEXT.imported);
+      // As on the real board, a trip's load line carries the board's Load ID, not the Trip ID (Haulboard's load number).
+      const loadLines = await t.db
+        .select({ tripId: invoiceLines.tripId, loadId: invoiceLines.loadId })
+        .from(invoiceLines)
+        .where(and(eq(invoiceLines.weekId, weekId), eq(invoiceLines.itemType, 'LOAD - COMPLETED')));
+      expect(loadLines.length).toBeGreaterThan(0);
+      expect(loadLines.filter((l) => !l.loadId || l.loadId === l.tripId)).toEqual([]);
 
       const c = (await t.call({ method: 'GET', url: `/api/Accounting/CompareInvoice?weekId=${weekId}`, as: EMAIL.admin })).body;
       expect(c.payWeekStart).toBe(w.payWeekStart);

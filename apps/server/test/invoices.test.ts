@@ -21,7 +21,8 @@ const payLine = (trip: string, load: string, itemType: string, gross: string, co
 /**
  * The week's invoice (pay week Sunday 07/13 to Saturday 07/19/2025), built on the board's own sample
  * (relay_payment_details_2025-07-19.csv: a tour line, its load line with detention, a dispute,
- * lower-case item types, a repeated line, the summary row) plus lines for the cases below.
+ * lower-case item types, a repeated line, a trip paid on its load line whose Load ID is not its Trip
+ * ID, the summary row) plus lines for the cases below.
  */
 const INVOICE = [
   HEADER,
@@ -31,7 +32,11 @@ const INVOICE = [
   payLine('T-116NEW', '116NEWLOAD', 'load - completed', '300.00'),
   payLine('T-050PREVWK', '', 'TOUR - COMPLETED', '410.00', '', '07/12/2025'),
   payLine('T-112ABCDEF', '', 'ADJUSTMENT - OTHER', '15.00', 'Fuel adjustment'),
-  ',,,,,,,,,,,,,,,,,,,,,2280.77,',
+  // A load entered on the board under its Load ID.
+  payLine('T-120TRIP', '120LOADNO', 'LOAD - COMPLETED', '210.00'),
+  // A zero-amount line that matches no load: nothing is missing.
+  payLine('T-119ZERO', '119ZEROLD', 'LOAD - COMPLETED', '0.00'),
+  ',,,,,,,,,,,,,,,,,,,,,3130.77,',
 ].join('\n');
 
 let t: TTestApp;
@@ -82,6 +87,9 @@ beforeAll(async () => {
     // 08:00 UTC on Sunday 07/20 is 01:00 on Sunday in Pacific time: the next pay week.
     load('T-400NEXTWK', '800.00', '2025-07-20T08:00:00.000Z'),
     load('T-500CANCEL', '100.00', '2025-07-15T20:00:00.000Z', { loadStatusId: cancelled.id }),
+    // Load Import numbers a trip's load by its Trip ID; the invoice pays it on a line with Load ID 118LQ7WXY.
+    load('T-118UVWXYZ', '640.00', '2025-07-18T20:00:00.000Z'),
+    load('120LOADNO', '210.00', '2025-07-17T20:00:00.000Z'),
     // Last work week's load whose last stop completed on Sunday 07/13: paid on this invoice.
     load('T-050PREVWK', '400.00', '2025-07-13T18:00:00.000Z', { weekId: previousWeekId, loadStartDate: '2025-07-12T15:00:00.000Z' }),
   ]);
@@ -124,15 +132,15 @@ describe('POST /api/Accounting/ImportInvoice/', () => {
     const res = await importFile(weekId, 'payment-details.csv', INVOICE);
     expect(res.status).toBe(200);
     expect(res.text).toBe(INVOICE_TEXT.imported);
-    // 4 distinct lines of the sample (its repeat and summary row left out) + 5 more.
-    expect(await lineCount()).toBe(9);
+    // 6 distinct lines of the sample (its repeat and summary row left out) + 7 more.
+    expect(await lineCount()).toBe(13);
   });
 
   it('adds nothing when the same invoice is imported again', async () => {
     const res = await importFile(weekId, 'payment-details (1).csv', INVOICE);
     expect(res.status).toBe(200);
     expect(res.text).toBe(INVOICE_TEXT.nothingNew);
-    expect(await lineCount()).toBe(9);
+    expect(await lineCount()).toBe(13);
   });
 });
 
@@ -141,22 +149,24 @@ describe('GET /api/Accounting/CompareInvoice', () => {
     const res = await compare(weekId);
     expect(res.status).toBe(200);
     const c = res.body;
-    expect(c).toMatchObject({ weekId, invoiceLines: 9, payWeekStart: '2025-07-13', payWeekEnd: '2025-07-19', matched: 2 });
-    // T-112ABCDEF: its tour line 880.77 = the board's 880.77. T-200AAAAAA: two tour lines 500 + 100 = 600.
-    // The detention line carries Load ID 115LXQ9ZB, so it belongs to that load, which is not on the board.
-    expect(c.loadsMissingInBoard).toEqual([
-      { loadNumber: '115LXQ9ZB', invoicePayout: '75.00', boardPayout: null, difference: '75.00', note: null },
-      { loadNumber: '116NEWLOAD', invoicePayout: '300.00', boardPayout: null, difference: '300.00', note: null },
-    ]);
+    // T-118UVWXYZ: its tour line 0.00 + its load line 640.00 (Load ID 118LQ7WXY, on no board load, so by
+    // its Trip ID) = the board's 640.00. T-200AAAAAA: two tour lines 500 + 100 = 600. 120LOADNO: by its Load ID, 210.00.
+    expect(c).toMatchObject({ weekId, invoiceLines: 13, payWeekStart: '2025-07-13', payWeekEnd: '2025-07-19', matched: 3 });
+    // T-116NEW's load line (Load ID 116NEWLOAD) matches no load by either number: missing, under the
+    // trip's number. T-119ZERO's line is 0.00: not a missing load.
+    expect(c.loadsMissingInBoard).toEqual([{ loadNumber: 'T-116NEW', invoicePayout: '300.00', boardPayout: null, difference: '300.00', note: 'Load ID 116NEWLOAD' }]);
     // T-500CANCEL is cancelled: not expected on the invoice. T-410LATE ends 23:30 Saturday Pacific: this week.
     expect(c.loadsMissingInInvoice).toEqual([
       { loadNumber: 'T-300MISSING', invoicePayout: null, boardPayout: '450.50', difference: '-450.50', note: null },
       { loadNumber: 'T-410LATE', invoicePayout: null, boardPayout: '320.00', difference: '-320.00', note: null },
     ]);
-    // T-114MNOPQR: its line appears twice in the file and counts once (25.00) against 700.00.
     // T-050PREVWK sits in last work week on the board and is paid here, 10.00 more.
+    // T-112ABCDEF: its tour line 880.77 + the detention on its load line 115LXQ9ZB (no board load has
+    // that number, so it goes by its Trip ID) 75.00 = 955.77 against the board's 880.77.
+    // T-114MNOPQR: its line appears twice in the file and counts once (25.00) against 700.00.
     expect(c.payDifferences).toEqual([
       { loadNumber: 'T-050PREVWK', invoicePayout: '410.00', boardPayout: '400.00', difference: '10.00', note: 'On the board in another work week' },
+      { loadNumber: 'T-112ABCDEF', invoicePayout: '955.77', boardPayout: '880.77', difference: '75.00', note: null },
       { loadNumber: 'T-114MNOPQR', invoicePayout: '25.00', boardPayout: '700.00', difference: '-675.00', note: null },
     ]);
     expect(c.paidNextWeek).toHaveLength(1);
@@ -166,9 +176,9 @@ describe('GET /api/Accounting/CompareInvoice', () => {
       { itemType: 'ADJUSTMENT - DISPUTE', tripId: 'T-113GHIJKL', loadId: '', amount: '-25.00', comments: 'Disputed lumper' },
       { itemType: 'ADJUSTMENT - OTHER', tripId: 'T-112ABCDEF', loadId: '', amount: '15.00', comments: 'Fuel adjustment' },
     ]);
-    // Invoice: 880.77 + 75 + 25 + 500 + 100 + 300 + 410 = 2290.77 on loads, -25 + 15 = -10 adjustments.
-    // Board (this week, not cancelled): 880.77 + 700 + 600 + 450.50 + 320 + 800 = 3751.27.
-    expect(c.totals).toEqual({ invoice: '2280.77', invoiceLoads: '2290.77', adjustments: '-10.00', board: '3751.27', difference: '-1470.50' });
+    // Invoice: 880.77 + 75 + 25 + 0 + 640 + 500 + 100 + 300 + 410 + 210 + 0 = 3140.77 on loads, -25 + 15 = -10 adjustments.
+    // Board (this week, not cancelled): 880.77 + 700 + 600 + 450.50 + 320 + 800 + 640 + 210 = 4601.27.
+    expect(c.totals).toEqual({ invoice: '3130.77', invoiceLoads: '3140.77', adjustments: '-10.00', board: '4601.27', difference: '-1470.50' });
   });
 
   it('downloads the comparison as CSV', async () => {
@@ -178,9 +188,10 @@ describe('GET /api/Accounting/CompareInvoice', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="invoice-check-2025-week-\d+\.csv"$/);
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe('Section,Load Number,Invoice Payout,Board Payout,Difference,Note');
-    expect(lines).toContain('Invoiced loads missing in Board,116NEWLOAD,300.00,,300.00,');
+    expect(lines).toContain('Invoiced loads missing in Board,T-116NEW,300.00,,300.00,Load ID 116NEWLOAD');
+    expect(lines).toContain('Pay differences,T-112ABCDEF,955.77,880.77,75.00,');
     expect(lines).toContain('Loads Missing in Invoice,T-300MISSING,,450.50,-450.50,');
-    expect(lines.at(-1)).toBe('Totals,,2280.77,3751.27,-1470.50,"Loads 2290.77, adjustments -10.00"');
+    expect(lines.at(-1)).toBe('Totals,,3130.77,4601.27,-1470.50,"Loads 3140.77, adjustments -10.00"');
   });
 
   it("shows a week without an invoice: its loads missing or due next week, and refuses another company's week and a driver", async () => {
@@ -205,12 +216,20 @@ describe('GET /api/Accounting/CompareInvoice', () => {
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     const second = await importFile(secondWeekId, 'payment-details.xlsx', data, EMAIL.secondAdmin, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(second.text).toBe(INVOICE_TEXT.imported);
-    expect(await lineCount(t.ids.companies.second)).toBe(9);
+    expect(await lineCount(t.ids.companies.second)).toBe(13);
     const c = (await compare(secondWeekId, EMAIL.secondAdmin)).body;
-    expect(c.totals).toMatchObject({ invoice: '2280.77', invoiceLoads: '2290.77', adjustments: '-10.00' });
-    // The second company's board has none of these loads.
-    expect(c.loadsMissingInBoard.map((l: any) => l.loadNumber)).toEqual(['115LXQ9ZB', '116NEWLOAD', 'T-050PREVWK', 'T-112ABCDEF', 'T-114MNOPQR', 'T-200AAAAAA']);
+    expect(c.totals).toMatchObject({ invoice: '3130.77', invoiceLoads: '3140.77', adjustments: '-10.00' });
+    // The second company's board has none of these loads: each trip missing once, its lines summed; T-119ZERO (0.00) not at all.
+    expect(c.loadsMissingInBoard.map((l: any) => [l.loadNumber, l.invoicePayout])).toEqual([
+      ['T-050PREVWK', '410.00'],
+      ['T-112ABCDEF', '955.77'],
+      ['T-114MNOPQR', '25.00'],
+      ['T-116NEW', '300.00'],
+      ['T-118UVWXYZ', '640.00'],
+      ['T-120TRIP', '210.00'],
+      ['T-200AAAAAA', '600.00'],
+    ]);
     // Company one's lines are untouched.
-    expect(await lineCount()).toBe(9);
+    expect(await lineCount()).toBe(13);
   });
 });

@@ -244,14 +244,16 @@ describe('layouts, mappings and presets', () => {
 describe('Relay previews', () => {
   it('payments: tour, load, adjustment and lower-case lines kept; the repeated line a duplicate; the total row skipped', async () => {
     const p = await previewImport({ file: fixture('relay_payment_details_2025-07-19.csv'), kind: 'payments' });
-    expect(counts(p)).toEqual({ read: 6, new: 4, duplicates: 1, flagged: 0, refused: 0, skipped: 1 });
+    expect(counts(p)).toEqual({ read: 8, new: 6, duplicates: 1, flagged: 0, refused: 0, skipped: 1 });
     expect(p.records.map((r) => r.record.kind === 'payments' && [r.record.itemType, r.record.grossPay])).toEqual([
       ['TOUR - COMPLETED', '880.77'],
       ['LOAD - COMPLETED', '75.00'],
       ['ADJUSTMENT - DISPUTE', '-25.00'],
       ['TOUR - COMPLETED', '25.00'],
+      ['TOUR - COMPLETED', '0.00'],
+      ['LOAD - COMPLETED', '640.00'],
     ]);
-    expect(p.skipped).toEqual([{ rows: [7], reason: 'Row 7: a summary row (total 955.77), not a payment line' }]);
+    expect(p.skipped).toEqual([{ rows: [9], reason: 'Row 9: a summary row (total 1595.77), not a payment line' }]);
   });
 
   it('trips: statuses normalised, a blank one rejected, stops with their times', async () => {

@@ -75,6 +75,12 @@ function hash(text: string): number {
 }
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 const money = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+/**
+ * The board's own Load ID for a trip's load (nine characters like '115LXQ9ZB'): never the Trip ID,
+ * as on the real board, so the demo's invoices match loads the way real ones must.
+ */
+export const boardLoadIdOf = (tripId: string) => `1${hash(`load-id:${tripId}`).toString(36).toUpperCase().padStart(8, '0').slice(-8)}`;
+
 const byHash = (salt: string) => (a: TDemoLoad, b: TDemoLoad) => hash(`${salt}:${a.loadNumber}`) - hash(`${salt}:${b.loadNumber}`);
 
 /** Routes between the board's own facilities, for the trip Haulboard is missing: [from, to, miles]. */
@@ -107,6 +113,7 @@ export function planDemoBoard(demoLoads: readonly TDemoLoad[], now: number, take
     const payout = l.status === 'TONU' ? 0 : Number(l.payout) > 0 ? Number(l.payout) : Math.round(Number(l.pricePerMile) * l.miles * 100) / 100;
     const trip: THistoryTrip = {
       tripId: l.loadNumber,
+      loadId: boardLoadIdOf(l.loadNumber),
       pickupAt: l.start,
       deliveredAt: l.end,
       origin: { city: l.originCity, state: l.originState },
@@ -164,6 +171,7 @@ export function planDemoBoard(demoLoads: readonly TDemoLoad[], now: number, take
       const payoutCents = miles * (210 + (hash(`rate:${weekStart}`) % 80)) + 37;
       history.push({
         tripId: loadNumber,
+        loadId: boardLoadIdOf(loadNumber),
         pickupAt,
         deliveredAt,
         origin: { city: from[0], state: from[1] },

@@ -147,13 +147,20 @@ const line = (loadNumber: string, invoice: number | null, board: number | null, 
 });
 const byNumber = (a: TInvoiceComparisonLine, b: TInvoiceComparisonLine) => a.loadNumber.localeCompare(b.loadNumber);
 
+/** The numbers a payment line can match a board load by: its Load ID, then its Trip ID. */
+export const lineNumbers = (l: Pick<TInvoiceLineIn, 'tripId' | 'loadId'>) => [l.loadId, l.tripId].filter(Boolean);
+
 /**
  * Compares a week's invoice lines with the board (pure: the tests work it out by hand).
- * - A board load matches the lines whose Load ID is its load number, and the lines without a Load
- *   ID (tour lines) whose Trip ID is its load number; all of them are summed before comparing.
+ * - A payment line matches the board load whose number is its Load ID or, when its Load ID matches no
+ *   board load (or it has none: tour lines), its Trip ID. Load Import numbers a trip's load by its
+ *   Trip ID, so a trip's load lines (detention included) land on it. Lines of one board load are
+ *   summed before comparing.
+ * - Lines matching no load are listed per trip (the number Load Import would give it), summed; a
+ *   zero-amount line that matches nothing is not a missing load.
  * - Disputes and adjustments are listed apart and matched to nothing; they count in the invoice total.
- * - Lines matching no load of this week are looked up among the company's other loads
- *   (`otherLoads`: a trip paid in the week its last stop completes can sit in the previous work week).
+ * - Loads of other work weeks (`otherLoads`: a trip paid in the week its last stop completes can sit
+ *   in the previous work week) are matched the same way.
  * - A load of this week that the invoice does not pay, and whose last stop completes after the pay
  *   week in Pacific time, is due on the next invoice, not missing. Cancelled loads are expected unpaid.
  */
@@ -164,8 +171,11 @@ export function compareInvoiceLines(
   otherLoads: readonly TBoardLoadIn[],
 ): TInvoiceComparison {
   const payWeek = payWeekOf(week);
+  const known = new Map<string, TBoardLoadIn>(otherLoads.map((l) => [l.loadNumber, l]));
+  for (const l of weekLoads) known.set(l.loadNumber, l);
   const adjustments: TInvoiceAdjustment[] = [];
-  const invoiceByKey = new Map<string, number>();
+  const paidByLoad = new Map<string, number>();
+  const unmatched = new Map<string, { cents: number; loadIds: Set<string> }>();
   let invoiceLoads = 0;
   let adjustmentTotal = 0;
   for (const l of invoice) {
@@ -176,8 +186,17 @@ export function compareInvoiceLines(
       continue;
     }
     invoiceLoads += cents;
-    const key = l.loadId || l.tripId;
-    invoiceByKey.set(key, (invoiceByKey.get(key) ?? 0) + cents);
+    const match = lineNumbers(l).find((n) => known.has(n));
+    if (match !== undefined) {
+      paidByLoad.set(match, (paidByLoad.get(match) ?? 0) + cents);
+      continue;
+    }
+    if (cents === 0) continue;
+    const key = l.tripId || l.loadId;
+    const group = unmatched.get(key) ?? { cents: 0, loadIds: new Set<string>() };
+    group.cents += cents;
+    if (l.loadId && l.loadId !== key) group.loadIds.add(l.loadId);
+    unmatched.set(key, group);
   }
 
   const result: TInvoiceComparison = {
@@ -202,9 +221,9 @@ export function compareInvoiceLines(
   for (const load of weekLoads) {
     const board = toCents(load.payout) ?? 0;
     if (!load.cancelled) boardTotal += board;
-    const invoiced = invoiceByKey.get(load.loadNumber);
+    const invoiced = paidByLoad.get(load.loadNumber);
     if (invoiced !== undefined) {
-      invoiceByKey.delete(load.loadNumber);
+      paidByLoad.delete(load.loadNumber);
       compare(load, invoiced, load.cancelled ? 'Cancelled on the board, but paid' : null);
       continue;
     }
@@ -214,11 +233,11 @@ export function compareInvoiceLines(
       result.paidNextWeek.push(line(load.loadNumber, null, board, `Last stop ${lastStop} (Pacific time), after this pay week: due on the next invoice`));
     } else result.loadsMissingInInvoice.push(line(load.loadNumber, null, board));
   }
-  const others = new Map(otherLoads.map((l) => [l.loadNumber, l]));
-  for (const [key, invoiced] of invoiceByKey) {
-    const other = others.get(key);
-    if (other) compare(other, invoiced, 'On the board in another work week');
-    else result.loadsMissingInBoard.push(line(key, invoiced, null));
+  // What is left was paid against loads of other work weeks.
+  for (const [number, invoiced] of paidByLoad) compare(known.get(number)!, invoiced, 'On the board in another work week');
+  for (const [key, group] of unmatched) {
+    const ids = [...group.loadIds];
+    result.loadsMissingInBoard.push(line(key, group.cents, null, ids.length ? `Load ID${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : null));
   }
   for (const list of [result.loadsMissingInBoard, result.loadsMissingInInvoice, result.payDifferences, result.paidNextWeek]) list.sort(byNumber);
   const invoiceTotal = invoiceLoads + adjustmentTotal;
@@ -254,14 +273,18 @@ export async function compareInvoice(db: TDbLike, actor: TActor, weekId: number)
     .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
     .where(and(eq(loads.companyId, companyId), eq(loads.weekId, weekId)));
   const onBoard = new Set(weekLoads.map((l) => l.loadNumber));
-  const keys = [...new Set(invoice.filter((l) => !isAdjustment(l.itemType)).map((l) => l.loadId || l.tripId))].filter((k) => !onBoard.has(k));
-  const otherLoads = keys.length
-    ? await db
+  // Every Load ID and Trip ID the lines carry: either may be a load's number in another work week.
+  const keys = [...new Set(invoice.filter((l) => !isAdjustment(l.itemType)).flatMap(lineNumbers))].filter((k) => !onBoard.has(k));
+  const otherLoads: TBoardLoadIn[] = [];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    otherLoads.push(
+      ...(await db
         .select(boardColumns)
         .from(loads)
         .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
-        .where(and(eq(loads.companyId, companyId), ne(loads.weekId, weekId), inArray(loads.loadNumber, keys)))
-    : [];
+        .where(and(eq(loads.companyId, companyId), ne(loads.weekId, weekId), inArray(loads.loadNumber, keys.slice(i, i + CHUNK))))),
+    );
+  }
   return compareInvoiceLines(week, invoice, weekLoads, otherLoads);
 }
 
