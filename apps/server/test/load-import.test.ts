@@ -36,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function uploadTrips(week: number, content: string, as: string = EMAIL.admin, name = 'TRIPS.csv') {
-  const body = await multipartBody({ WeekId: String(week) }, [{ field: 'File', name, content }]);
+async function uploadTrips(week: number, content: string, as: string = EMAIL.admin, name = 'TRIPS.csv', fields: Record<string, string> = {}) {
+  const body = await multipartBody({ WeekId: String(week), ...fields }, [{ field: 'File', name, content }]);
   return t.call({ method: 'POST', url: '/api/Accounting/UploadTrips', payload: body.payload, headers: { 'content-type': body.contentType }, as });
 }
 const search = (week: number | string, as: string = EMAIL.admin) => t.call({ method: 'GET', url: `/api/Accounting?id=${week}`, as });
@@ -148,5 +148,152 @@ describe('load import from the board trips file', () => {
     const after = (await search(weekId)).body;
     expect(after.newLoads).toEqual([]);
     expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR', 'T-115STUVWX']);
+  });
+});
+
+/**
+ * A carrier's own loads sheet (moving from Excel), not the board's layout. Work week 07/14 to 07/20/2025:
+ * XL-1001 and XL-1002 are new; T-115STUVWX is already on the board; XL-1003 is next week; row 6's
+ * payout is not an amount.
+ */
+const SHEET = [
+  'Load #,Pickup,Delivery,From,From ST,To,To ST,Miles,Rate,Driver',
+  'XL-1001,07/15/2025 08:00,07/15/2025 17:30,Dallas,TX,Houston,Texas,239,"$1,250.00",Sam Carter',
+  'XL-1002,07/16/2025 06:00,07/17/2025 14:00,Memphis,TN,Atlanta,GA,393.5,980.40,101',
+  'XL-1003,07/22/2025,07/23/2025,Chicago,IL,Columbus,OH,355,900,',
+  'T-115STUVWX,07/18/2025 09:00,07/18/2025 15:00,Long Beach,CA,Tracy,CA,310,650,',
+  'XL-1004,07/19/2025,,Reno,Nevada,Sacramento,CA,132,abc,',
+].join('\n');
+const MAPPING = {
+  loadNumber: 'Load #',
+  startDate: 'Pickup',
+  endDate: 'Delivery',
+  originCity: 'From',
+  originState: 'From ST',
+  destinationCity: 'To',
+  destinationState: 'To ST',
+  miles: 'Miles',
+  payout: 'Rate',
+  driver: 'Driver',
+};
+const uploadSheet = (fields: Record<string, string> = {}, as: string = EMAIL.admin) => uploadTrips(weekId, SHEET, as, 'loads.csv', fields);
+
+describe('load import from any loads spreadsheet, through the column mapping', () => {
+  it('answers the headers and our fields when the columns are not recognised, and keeps nothing', async () => {
+    const res = await uploadSheet();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ newLoads: [], existingLoads: [], source: 'loads.csv', problems: [] });
+    expect(res.body.mappingStep.headers).toEqual(['Load #', 'Pickup', 'Delivery', 'From', 'From ST', 'To', 'To ST', 'Miles', 'Rate', 'Driver']);
+    expect(res.body.mappingStep.sampleRows[0][0]).toBe('XL-1001');
+    const fields = res.body.mappingStep.fields.map((f: any) => [f.key, f.label, f.required]);
+    for (const f of [
+      ['loadNumber', 'Load number', true],
+      ['startDate', 'Start date (and time)', true],
+      ['endDate', 'End date (and time)', true],
+      ['originState', 'Origin state', true],
+      ['miles', 'Miles', true],
+      ['stops', 'Stops', false],
+      ['payout', 'Payout', true],
+      ['driver', 'Driver name or unit', false],
+      ['broker', 'Broker', false],
+    ])
+      expect(fields).toContainEqual(f);
+    // The week still comes from the trips file uploaded before.
+    expect((await search(weekId)).body.source).toBe('TRIPS.csv');
+  });
+
+  it('refuses a mapping without a required field, an unknown field, a column the file lacks, and a driver', async () => {
+    const { payout, ...noPayout } = MAPPING;
+    const missing = await uploadSheet({ mapping: JSON.stringify(noPayout) });
+    expect(missing.status).toBe(409);
+    expect(missing.text).toBe('ERROR Choose a column for: Payout');
+    expect((await uploadSheet({ mapping: JSON.stringify({ ...MAPPING, color: 'Driver' }) })).text).toBe('ERROR Unknown field: color');
+    expect((await uploadSheet({ mapping: JSON.stringify({ ...MAPPING, payout: 'Pay' }) })).text).toBe('ERROR The file has no column named "Pay"');
+    expect((await uploadSheet({ mapping: '{not json' })).status).toBe(400);
+    expect((await uploadSheet({ mapping: JSON.stringify(MAPPING) }, EMAIL.driver)).status).toBe(403);
+    expect((await uploadSheet({ presetId: '99999' })).status).toBe(404);
+  });
+
+  it("reads the sheet through the mapping into the same lists: the week's new loads, those already on the board, and the rows it could not read", async () => {
+    const res = await uploadSheet({ mapping: JSON.stringify(MAPPING) });
+    expect(res.status).toBe(200);
+    const { newLoads, existingLoads, problems, mappingStep, source } = res.body;
+    expect(mappingStep).toBeNull();
+    expect(source).toBe('loads.csv');
+    expect(problems).toEqual(['Row 6: the payout "abc" is not an amount']);
+    expect(newLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+    const TX = findUsState('TX')!.id;
+    expect(newLoads[0]).toMatchObject({
+      loadId: 0,
+      tripId: '',
+      boardLoadIds: [],
+      brokerName: 'Amazon Relay',
+      weekId,
+      loadStartDate: '2025-07-15T08:00:00.000Z',
+      loadEndDate: '2025-07-15T17:30:00.000Z',
+      originCity: 'Dallas',
+      originStateId: TX,
+      destinationCity: 'Houston',
+      destinationStateId: TX,
+      destinationStateName: 'Texas',
+      tripLength: 239,
+      numberOfStops: 2,
+      payout: 1250,
+      // 1,250.00 / 239 = 5.2301 → 5.23
+      pricePerMile: 5.23,
+      loadStatusName: 'Delivered',
+      loadDrivers: [t.ids.users[EMAIL.driver]],
+      loadDriverNames: 'Sam Carter',
+      note: null,
+    });
+    // Driver by unit 101; 980.40 / 393.5 = 2.4915 → 2.49.
+    expect(newLoads[1]).toMatchObject({ originCity: 'Memphis', originStateName: 'Tennessee', destinationStateName: 'Georgia', tripLength: 393.5, payout: 980.4, pricePerMile: 2.49, loadDriverNames: 'Sam Carter' });
+    expect(existingLoads.map((l: any) => [l.loadNumber, l.loadId > 0, l.note])).toEqual([['T-115STUVWX', true, null]]);
+    // Searching the week from the file reads the sheet uploaded last, through the same mapping.
+    const again = (await search(weekId)).body;
+    expect(again.source).toBe('loads.csv');
+    expect(again.newLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+  });
+
+  it('a saved preset recognises the sheet next time; its loads are saved like the board trips', async () => {
+    const preset = await t.call({ method: 'POST', url: '/api/Imports/Presets', payload: { kind: 'loads', name: 'Our Excel', headers: SHEET.split('\n')[0].split(','), mapping: MAPPING }, as: EMAIL.admin });
+    expect(preset.text).toBe('Preset saved successfully');
+    expect((await t.call({ method: 'GET', url: '/api/Imports/Presets?kind=loads', as: EMAIL.driver })).status).toBe(403);
+    const res = await uploadSheet();
+    expect(res.body.mappingStep).toBeNull();
+    const { newLoads } = res.body;
+    expect(newLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+    // The pipeline's own preview does not take a loads sheet: its loads are checked on this page.
+    const generic = await multipartBody({ kind: 'loads' }, [{ field: 'files', name: 'loads.csv', content: SHEET }]);
+    const refused = await t.call({ method: 'POST', url: '/api/Imports/Preview', payload: generic.payload, headers: { 'content-type': generic.contentType }, as: EMAIL.admin });
+    expect(refused.status).toBe(409);
+
+    const body = newLoads.map((l: any) => ({
+      loadId: 0,
+      loadNumber: l.loadNumber,
+      brokerId: l.brokerId,
+      loadStartDate: l.loadStartDate,
+      loadEndDate: l.loadEndDate,
+      weekId: l.weekId,
+      originStateId: l.originStateId,
+      originCity: l.originCity,
+      destinationStateId: l.destinationStateId,
+      destinationCity: l.destinationCity,
+      tripLength: l.tripLength,
+      numberOfStops: l.numberOfStops,
+      pricePerMile: l.pricePerMile,
+      payout: l.payout,
+      loadStatusId: l.loadStatusId,
+      loadDrivers: l.loadDrivers,
+      isDispute: false,
+      comments: null,
+    }));
+    const ok = await save(body);
+    expect(ok.text).toBe('2 loads imported successfully');
+    const [saved] = rowsOf(await t.db.execute(sql`select payout, trip_length, origin_city from loads where company_id = ${t.ids.companies.demo} and load_number = 'XL-1001'`));
+    expect(saved).toMatchObject({ payout: '1250.00', origin_city: 'Dallas' });
+    const after = (await search(weekId)).body;
+    expect(after.newLoads).toEqual([]);
+    expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002', 'T-115STUVWX']);
   });
 });

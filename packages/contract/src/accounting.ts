@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredId, requiredNumber } from './fields';
-import { IMPORT_FILES } from './imports';
+import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
 import { ZLoadForm } from './loads';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -129,6 +129,7 @@ export const LOAD_IMPORT_TEXT = {
   notTrips: "ERROR This file is not the board's trips export (TRIPS.csv)",
   boardBroker: 'Amazon Relay',
   noBoard: 'ERROR The board cannot be read now: no working session is stored (Cookie Admin). Upload the trips file instead',
+  mapColumns: "The columns of this file are not the board's trips export: map them to our fields, then read the file again.",
 } as const;
 
 /**
@@ -169,11 +170,26 @@ export const ZImportedLoad = z.object({
 });
 export type TImportedLoad = z.infer<typeof ZImportedLoad>;
 
+/**
+ * A file that is neither the board's trips export nor a loads sheet of a saved preset: its header,
+ * first rows and our fields, for the column mapping step (the same one as the fuel and miles imports).
+ */
+export const ZLoadsMappingStep = z.object({
+  headers: z.array(z.string()),
+  sampleRows: z.array(z.array(z.string())),
+  fields: z.array(ZImportField),
+});
+export type TLoadsMappingStep = z.infer<typeof ZLoadsMappingStep>;
+
 export const ZLoadImport = z.object({
   newLoads: z.array(ZImportedLoad),
   existingLoads: z.array(ZImportedLoad),
   /** Where the lists come from: the trips file's name and when it was uploaded. */
   source: z.string(),
+  /** Rows of the file that could not be read ('Row 4: the date "13/45" is not a date'). */
+  problems: z.array(z.string()),
+  /** Set (with empty lists) when the uploaded file's columns must be mapped first. */
+  mappingStep: ZLoadsMappingStep.nullable(),
 });
 export type TLoadImport = z.infer<typeof ZLoadImport>;
 
@@ -197,10 +213,14 @@ export const loadImportRoutes = {
   uploadTrips: defineRoute({
     method: 'POST',
     path: '/api/Accounting/UploadTrips',
-    summary: "Upload the board's trips export (TRIPS.csv or XLSX) and answer a week's new and existing loads from it",
+    summary:
+      "Upload the board's trips export (TRIPS.csv or XLSX), or any loads spreadsheet through a column mapping (`mapping`, JSON: our field ← their column, or a saved `presetId` of kind loads), and answer a week's new and existing loads from it. A file in neither layout answers its headers and our fields (`mappingStep`)",
     tag: 'Accounting',
     access: onObject('LoadImportPage', 'DenyDelete'),
-    upload: { fields: z.object({ WeekId: requiredId() }), files: { ...IMPORT_FILES, name: 'File' } },
+    upload: {
+      fields: z.object({ WeekId: requiredId(), presetId: ZImportUploadFields.shape.presetId, mapping: ZImportUploadFields.shape.mapping }),
+      files: { ...IMPORT_FILES, name: 'File' },
+    },
     response: ZLoadImport,
   }),
   saveImportedLoads: defineRoute({

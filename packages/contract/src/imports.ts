@@ -8,14 +8,16 @@ import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextR
  * The one import pipeline's contract: every file import (fuel cards, IFTA miles; board trips and
  * invoices next) uploads a file for a preview, may map the columns of an unknown layout (and save the
  * mapping as a preset), confirms to save the whole file in one transaction, and can be undone.
+ * `loads` (a carrier's own loads spreadsheet) is mapped and its presets kept here, but the file is
+ * read by the Load Import page (`UploadTrips`), whose lists are edited before they are saved.
  */
-export const IMPORT_KINDS = ['fuel', 'miles'] as const;
+export const IMPORT_KINDS = ['fuel', 'miles', 'loads'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORT_KIND_LABEL: Record<TImportKind, string> = { fuel: 'fuel lines', miles: 'mileage rows' };
+export const IMPORT_KIND_LABEL: Record<TImportKind, string> = { fuel: 'fuel lines', miles: 'mileage rows', loads: 'loads' };
 
 /** The page whose permissions an import of each kind needs. */
-export const IMPORT_PAGE: Record<TImportKind, TPermissibleObject> = { fuel: 'FuelImportPage', miles: 'IftaMilesImportPage' };
+export const IMPORT_PAGE: Record<TImportKind, TPermissibleObject> = { fuel: 'FuelImportPage', miles: 'IftaMilesImportPage', loads: 'LoadImportPage' };
 
 export const IMPORT_LIMITS = { maxBytes: 25 * MB, maxRows: 250_000 } as const;
 
@@ -42,7 +44,7 @@ export type TColumnMapping = z.infer<typeof ZColumnMapping>;
 
 /** The text parts of a preview upload. `mapping` is JSON text (a form part), `presetId` a saved mapping. */
 export const ZImportUploadFields = z.object({
-  kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel or miles' }),
+  kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel, miles or loads' }),
   /** Miles files per quarter that do not say which one. */
   year: optionalYear,
   quarter: optionalQuarter,
@@ -152,9 +154,10 @@ export const IMPORT_TEXT = {
   presetSaved: 'Preset saved successfully',
   presetDeleted: 'Preset deleted successfully',
   chooseQuarter: 'ERROR Choose the year and quarter of this mileage file',
+  loadsOnLoadImport: 'ERROR A loads spreadsheet is read on the Load Import page, where its loads are checked before they are saved',
 } as const;
 
-const kindQuery = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel or miles' }) });
+const kindQuery = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel, miles or loads' }) });
 
 /** Import routes check the kind's page themselves (fuel or miles); the declared access is the lesser of the two pages. */
 const importAccess = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('FuelImportPage', level);

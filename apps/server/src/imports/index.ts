@@ -19,6 +19,7 @@
  *   (loads, the IFTA rate matrix) that need rows or values without a layout.
  */
 export {
+  isMappableKind,
   LAYOUTS,
   layoutFromMapping,
   layoutsOf,
@@ -33,6 +34,8 @@ export {
   type TImportKind,
   type TImportRecord,
   type TLayout,
+  type TLoadRecord,
+  type TMappableKind,
   type TMilesRecord,
   type TPaymentRecord,
   type TPeriod,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatMoney } from '@haulboard/contract';
 import { refuse } from '../lib/errors';
 import {
+  isMappableKind,
   LAYOUTS,
   layoutFromMapping,
   MAPPABLE_FIELDS,
@@ -108,6 +109,7 @@ const KIND_LABEL: Record<TImportKind, string> = {
   miles: 'IFTA miles import',
   trips: 'trips import',
   payments: 'payments import',
+  loads: 'load import',
 };
 
 const rowsText = (rows: readonly number[]) =>
@@ -158,7 +160,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       headerRow: table.headerRow,
       headers: table.headers,
       sample: table.sample.map((r) => r.cells),
-      fields: kind === 'fuel' || kind === 'miles' ? MAPPABLE_FIELDS[kind] : [],
+      fields: isMappableKind(kind) ? MAPPABLE_FIELDS[kind] : [],
     };
     return preview;
   }
@@ -342,6 +344,10 @@ export function describeRecord(record: TImportRecord): string {
       return [record.invoiceNumber, record.tripId, record.loadId, record.itemType, formatMoney(record.grossPay)].filter(Boolean).join(' · ');
     case 'trips':
       return [record.tripId, record.loadId, record.status].filter(Boolean).join(' · ');
+    case 'loads':
+      return [record.loadNumber, record.start.replace('T', ' '), `${record.originCity} ${record.originState} → ${record.destinationCity} ${record.destinationState}`, record.payout ? formatMoney(record.payout) : '']
+        .filter(Boolean)
+        .join(' · ');
   }
 }
 

@@ -2,6 +2,7 @@
 import { refuse } from '../../lib/errors';
 import { normaliseHeader } from '../read';
 import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, PILOT_LAYOUT, readFuel } from './fuel';
+import { readLoad } from './loads';
 import { MILES_QUARTER_LAYOUT, MILES_TRIP_LAYOUT, MOTIVE_LAYOUT, milesFields, readMiles, SAMSARA_LAYOUT } from './miles';
 import { RELAY_PAYMENTS_LAYOUT, RELAY_TRIPS_LAYOUT } from './relay';
 import type {
@@ -31,7 +32,11 @@ export const layoutsOf = (kind: TImportKind) => LAYOUTS.filter((l) => l.kind ===
 export type TFieldInfo = { field: string; label: string; required: boolean };
 
 /** Our fields a company may map its columns to, per kind (the mapping step's rows). */
-export const MAPPABLE_FIELDS: Record<'fuel' | 'miles', readonly TFieldInfo[]> = {
+export type TMappableKind = 'fuel' | 'miles' | 'loads';
+
+export const isMappableKind = (kind: TImportKind): kind is TMappableKind => kind === 'fuel' || kind === 'miles' || kind === 'loads';
+
+export const MAPPABLE_FIELDS: Record<TMappableKind, readonly TFieldInfo[]> = {
   fuel: [
     { field: 'date', label: 'Date (and time)', required: true },
     { field: 'time', label: 'Time', required: false },
@@ -65,18 +70,35 @@ export const MAPPABLE_FIELDS: Record<'fuel' | 'miles', readonly TFieldInfo[]> = 
     { field: 'vin', label: 'VIN', required: false },
     { field: 'source', label: 'Source', required: false },
   ],
+  /** A carrier's own loads spreadsheet (Excel or another system), for the load import. */
+  loads: [
+    { field: 'loadNumber', label: 'Load number', required: true },
+    { field: 'startDate', label: 'Start date (and time)', required: true },
+    { field: 'startTime', label: 'Start time', required: false },
+    { field: 'endDate', label: 'End date (and time)', required: true },
+    { field: 'endTime', label: 'End time', required: false },
+    { field: 'originCity', label: 'Origin city', required: true },
+    { field: 'originState', label: 'Origin state', required: true },
+    { field: 'destinationCity', label: 'Destination city', required: true },
+    { field: 'destinationState', label: 'Destination state', required: true },
+    { field: 'miles', label: 'Miles', required: true },
+    { field: 'stops', label: 'Stops', required: false },
+    { field: 'payout', label: 'Payout', required: true },
+    { field: 'driver', label: 'Driver name or unit', required: false },
+    { field: 'broker', label: 'Broker', required: false },
+  ],
 };
 
 /** Our field ← their column (as the file writes it). */
 export type TColumnMapping = Record<string, string>;
 
 /**
- * A layout from a company's column mapping (fuel or miles): its columns are the mapped headers, all
- * of them required, so a saved preset is recognised the next time a file with those headers comes.
+ * A layout from a company's column mapping (fuel, miles or loads): its columns are the mapped headers,
+ * all of them required, so a saved preset is recognised the next time a file with those headers comes.
  * A miles mapping with a trip date is per trip (summed per quarter).
  */
 export function layoutFromMapping(kind: TImportKind, mapping: TColumnMapping, name = 'Column mapping'): TLayout {
-  if (kind !== 'fuel' && kind !== 'miles') throw refuse(`Column mapping is not offered for ${kind} files`);
+  if (!isMappableKind(kind)) throw refuse(`Column mapping is not offered for ${kind} files`);
   const fields = MAPPABLE_FIELDS[kind];
   const known = new Set(fields.map((f) => f.field));
   const unknown = Object.keys(mapping).filter((f) => !known.has(f));
@@ -90,6 +112,7 @@ export function layoutFromMapping(kind: TImportKind, mapping: TColumnMapping, na
   if (kind === 'fuel') {
     return { id, kind, vendor: name, required, columns, toRecords: (row) => [readFuel(name, fuelFields(row))] } as TLayout<'fuel'>;
   }
+  if (kind === 'loads') return { id, kind, vendor: name, required, columns, toRecords: (row) => [readLoad(row)] } as TLayout<'loads'>;
   const perTrip = 'date' in columns;
   return {
     id,
@@ -148,11 +171,14 @@ export function naturalKey(record: TImportRecord): string {
       return ['payments', record.invoiceNumber, record.blockId, record.tripId, record.loadId, record.itemType, record.startDate ?? '', record.grossPay].join('|');
     case 'trips':
       return ['trips', record.blockId, record.tripId, record.loadId].join('|');
+    case 'loads':
+      return ['loads', record.loadNumber.toLowerCase()].join('|');
   }
 }
 
 
 export * from './fuel';
+export * from './loads';
 export * from './miles';
 export * from './relay';
 export * from './types';

@@ -9,7 +9,7 @@ import { normaliseHeader, type THeaderCandidate } from '../read';
  * column mapping (our field ← their column) becomes a layout too (`layoutFromMapping`).
  */
 
-export type TImportKind = 'fuel' | 'miles' | 'trips' | 'payments';
+export type TImportKind = 'fuel' | 'miles' | 'trips' | 'payments' | 'loads';
 
 export type TFuelProduct = 'diesel' | 'def' | 'reefer' | 'gasoline' | 'oil' | 'cash_advance' | 'fees' | 'other';
 
@@ -128,7 +128,31 @@ export type TTripRecord = {
   stops: TTripStop[];
 };
 
-export type TImportRecord = TFuelRecord | TMilesRecord | TPaymentRecord | TTripRecord;
+/** A row of a carrier's own loads spreadsheet, read through a column mapping: one row is one load. */
+export type TLoadRecord = {
+  kind: 'loads';
+  loadNumber: string;
+  /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS', local as written. */
+  start: string;
+  end: string | null;
+  /** The UTC offset written with a date, if any ('-07:00'). */
+  startOffset: string | null;
+  endOffset: string | null;
+  originCity: string;
+  /** As written ('TX', 'Texas'); resolved against the states by the load import. */
+  originState: string;
+  destinationCity: string;
+  destinationState: string;
+  /** Miles, 3 decimals. */
+  miles: string | null;
+  stops: number | null;
+  payout: string | null;
+  /** A driver's name (or names), or a unit number. */
+  driver: string;
+  broker: string;
+};
+
+export type TImportRecord = TFuelRecord | TMilesRecord | TPaymentRecord | TTripRecord | TLoadRecord;
 export type TRecordOf<K extends TImportKind> = Extract<TImportRecord, { kind: K }>;
 
 /** One row as a layout sees it: a cell by our field (through the layout's columns) or by header. */
@@ -180,6 +204,7 @@ export const ROW_TEXT = {
   noIftaPlace: (code: string) => `${code} is not an IFTA jurisdiction: its miles count toward total miles only`,
   summaryRow: (total: string) => `a summary row (total ${total}), not a payment line`,
   noPay: (v: string) => `the gross pay ${quoted(v)} is not an amount`,
+  notStops: (v: string) => `the stops ${quoted(v)} are not a whole number`,
 } as const;
 
 export const PRODUCT_LABEL: Record<TFuelProduct, string> = {

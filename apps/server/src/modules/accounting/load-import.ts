@@ -4,9 +4,11 @@ import {
   findUsState,
   formatMoney,
   LOAD_IMPORT_TEXT,
+  type TColumnMapping,
   type TImportedLoad,
   type TLoadFormOutput,
   type TLoadImport,
+  type TLoadsMappingStep,
   type TTripsSource,
   toCents,
 } from '@haulboard/contract';
@@ -15,12 +17,13 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { brokers, importFiles, loadStatuses, loads, workWeeks } from '../../db/schema';
-import { previewImport, type TTripRecord } from '../../imports';
-import { refuse } from '../../lib/errors';
+import { previewImport, type TLoadRecord, type TPreview, type TTripRecord } from '../../imports';
+import { notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
 import { BoardError } from '../../loadboard/client';
 import { companyBoard, noteBoardFailure } from '../../loadboard/connection';
 import type { TVault } from '../../loadboard/vault';
+import { findPresets } from '../imports';
 import { upsertLoad } from '../loads';
 import { findDriverOptions } from '../lookups';
 import { type TWeek, weekOf } from './invoices';
@@ -28,6 +31,14 @@ import { type TWeek, weekOf } from './invoices';
 const noError = (text: string) => text.replace(/^ERROR /, '');
 
 type TPlace = { city: string; stateId: number | null; stateName: string; note: string | null };
+
+/** A place written as a city and a state (code or name); a state that is none: blank with a note. */
+function cityPlace(city: string, stateText: string, what: string): TPlace {
+  const code = stateCodeOf(stateText);
+  const state = code ? findUsState(code) : undefined;
+  if (city && state) return { city, stateId: state.id, stateName: state.name, note: null };
+  return { city, stateId: state?.id ?? null, stateName: state?.name ?? '', note: state ? `The ${what} has no city: fill it in` : `The ${what} state "${stateText}" is not a US state: choose it` };
+}
 
 /** A stop's place: a known facility code, or 'City, ST' text; otherwise blank with a note. */
 function placeOf(stop: string): TPlace {
@@ -61,10 +72,25 @@ export type TLoadImportContext = {
   drivers: readonly { value: number; label: string; unitNumber: string | null }[];
   broker: { id: number; name: string };
   statuses: { completed: { id: number; name: string }; scheduled: { id: number; name: string } };
+  /** The company's brokers, for a loads sheet that names them. */
+  brokers?: readonly { id: number; name: string }[];
+  /** Loads of a sheet that end before this moment are delivered, the others booked. */
+  now?: string;
 };
 
 const driverName = (label: string) => label.replace(/^.+? - /, '');
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Drivers by name (one or two, 'A, B' or 'A & B'), else by unit number. */
+function findDrivers(ctx: TLoadImportContext, names: string, unit: string) {
+  const nameList = names
+    .split(/[,;&/]| and /)
+    .map(norm)
+    .filter(Boolean);
+  let drivers = ctx.drivers.filter((d) => nameList.includes(norm(driverName(d.label))));
+  if (!drivers.length && unit) drivers = ctx.drivers.filter((d) => d.unitNumber && norm(d.unitNumber) === norm(unit));
+  return drivers.slice(0, 2);
+}
 
 /**
  * The board's trips as loads (pure): rows grouped by Trip ID (a tour's loads are one trip), origin
@@ -102,13 +128,7 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
     const destination = placeOf(last.facility);
     const names = rows.map((r) => r.driverName).find(Boolean) ?? '';
     const unit = rows.map((r) => r.tractorVehicleId).find(Boolean) ?? '';
-    const nameList = names
-      .split(/[,;&/]| and /)
-      .map(norm)
-      .filter(Boolean);
-    let drivers = ctx.drivers.filter((d) => nameList.includes(norm(driverName(d.label))));
-    if (!drivers.length && unit) drivers = ctx.drivers.filter((d) => d.unitNumber && norm(d.unitNumber) === norm(unit));
-    drivers = drivers.slice(0, 2);
+    const drivers = findDrivers(ctx, names, unit);
     const completed = rows.every((r) => r.status === 'Completed');
     const status = completed ? ctx.statuses.completed : ctx.statuses.scheduled;
     const notes = [origin.note, destination.note !== origin.note ? destination.note : null];
@@ -148,6 +168,71 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
   return out.sort((a, b) => a.loadStartDate.localeCompare(b.loadStartDate) || a.loadNumber.localeCompare(b.loadNumber));
 }
 
+/**
+ * A loads spreadsheet's rows as loads (pure): one row is one load, numbered as the sheet numbers it;
+ * places from the city and state columns (states by code or name), miles, stops (2 when the sheet
+ * has none: a pickup and a drop), payout to the cent, rate per mile, start and end (the start when
+ * there is no end), the driver by name or unit, the broker by name among the company's (else the
+ * board's company, with a note), the work week from the start date. What cannot be read is a note.
+ */
+export function sheetToLoads(records: readonly TLoadRecord[], ctx: TLoadImportContext): TImportedLoad[] {
+  const out: TImportedLoad[] = [];
+  for (const r of records) {
+    const start = momentOf(r.start, r.startOffset ?? '');
+    if (!start) continue;
+    const endMoment = momentOf(r.end, r.endOffset ?? '') ?? start;
+    // biome-ignore lint/complexity/useMathMinMax: ISO date text, compared as text
+    const end = endMoment < start ? start : endMoment;
+    const startDay = r.start.slice(0, 10);
+    const week = ctx.weeks.find((w) => w.startDate <= startDay && startDay <= w.endDate);
+    if (!week) continue;
+    const tripLength = r.miles ? Math.round(Number(r.miles) * 10) / 10 : 0;
+    const payoutCents = toCents(r.payout) ?? 0;
+    const origin = cityPlace(r.originCity, r.originState, 'origin');
+    const destination = cityPlace(r.destinationCity, r.destinationState, 'destination');
+    const drivers = findDrivers(ctx, r.driver, r.driver);
+    const named = r.broker ? ctx.brokers?.find((b) => norm(b.name) === norm(r.broker)) : undefined;
+    const broker = named ?? ctx.broker;
+    const completed = end <= (ctx.now ?? new Date().toISOString());
+    const status = completed ? ctx.statuses.completed : ctx.statuses.scheduled;
+    const notes = [origin.note, destination.note];
+    if (r.driver && !drivers.length) notes.push(`No driver named ${r.driver} and no unit ${r.driver}: choose one`);
+    if (r.broker && !named) notes.push(`No broker named ${r.broker}: choose one`);
+    if (!payoutCents) notes.push('No payout in the file: enter it');
+    if (!tripLength) notes.push('No miles in the file: enter them');
+    out.push({
+      loadId: 0,
+      loadNumber: r.loadNumber,
+      tripId: '',
+      boardLoadIds: [],
+      brokerId: broker.id,
+      brokerName: broker.name,
+      loadStartDate: start,
+      loadEndDate: end,
+      weekId: week.id,
+      originStateId: origin.stateId,
+      originCity: origin.city,
+      originStateName: origin.stateName,
+      destinationStateId: destination.stateId,
+      destinationCity: destination.city,
+      destinationStateName: destination.stateName,
+      tripLength,
+      numberOfStops: r.stops ?? 2,
+      pricePerMile: tripLength > 0 ? Math.round(payoutCents / tripLength) / 100 : 0,
+      payout: Number(centsToText(payoutCents)),
+      loadStatusId: status.id,
+      loadStatusName: status.name,
+      loadDrivers: drivers.map((d) => d.value),
+      loadDriverNames: drivers.map((d) => driverName(d.label)).join(', '),
+      isDispute: false,
+      comments: null,
+      boardStatus: completed ? 'Completed' : 'Scheduled',
+      note: notes.filter(Boolean).join('. ') || null,
+    });
+  }
+  return out.sort((a, b) => a.loadStartDate.localeCompare(b.loadStartDate) || a.loadNumber.localeCompare(b.loadNumber));
+}
+
 /** The board's company as a broker of the company: found by name, created once. */
 export async function boardBroker(tx: TDbLike, companyId: number): Promise<{ id: number; name: string }> {
   const name = LOAD_IMPORT_TEXT.boardBroker;
@@ -172,8 +257,14 @@ async function statusesOf(db: TDbLike) {
   return { completed: by('Delivered'), scheduled: by('Booked') };
 }
 
-/** A week's new and existing loads from trip records. Creates the board's broker when missing. */
-export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, records: readonly TTripRecord[], source: string): Promise<TLoadImport> {
+/** What a file holds: the board's trips, or a loads sheet's rows read through a mapping; with the rows it could not read. */
+export type TFileRows = { trips: TTripRecord[]; loads?: undefined; problems: string[] } | { loads: TLoadRecord[]; trips?: undefined; problems: string[] };
+
+const problemsOf = (preview: TPreview) => preview.refused.map((r) => r.reason);
+
+/** A week's new and existing loads from trip records or sheet rows. Creates the board's broker when missing. */
+export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows: TTripRecord[] | TFileRows, source: string): Promise<TLoadImport> {
+  const file: TFileRows = Array.isArray(rows) ? { trips: rows, problems: [] } : rows;
   const { companyId } = actor;
   const week = await weekOf(tx, companyId, weekId);
   const weeks = await tx
@@ -186,7 +277,10 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, recor
     broker: await boardBroker(tx, companyId),
     statuses: await statusesOf(tx),
   };
-  const all = tripsToLoads(records, ctx).filter((l) => l.weekId === week.id);
+  if (file.loads?.some((r) => r.broker)) {
+    ctx.brokers = await tx.select({ id: brokers.id, name: brokers.name }).from(brokers).where(eq(brokers.companyId, companyId)).orderBy(brokers.id);
+  }
+  const all = (file.loads ? sheetToLoads(file.loads, ctx) : tripsToLoads(file.trips, ctx)).filter((l) => l.weekId === week.id);
   const numbers = [...new Set(all.flatMap((l) => [l.loadNumber, ...l.boardLoadIds]))];
   const onBoard = numbers.length
     ? await tx
@@ -197,12 +291,13 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, recor
   const byNumber = new Map(onBoard.map((l) => [l.loadNumber, l]));
   const newLoads: TImportedLoad[] = [];
   const existingLoads: TImportedLoad[] = [];
+  const whose = file.loads ? 'the file' : "the board's trip";
   for (const l of all) {
     const match = [l.loadNumber, ...l.boardLoadIds].map((n) => byNumber.get(n)).find(Boolean);
-    if (match) existingLoads.push({ ...l, loadId: match.id, loadNumber: match.loadNumber, note: Number(match.payout) === l.payout ? null : `On the board at ${formatMoney(match.payout)}, the board's trip pays ${formatMoney(l.payout)}` });
+    if (match) existingLoads.push({ ...l, loadId: match.id, loadNumber: match.loadNumber, note: Number(match.payout) === l.payout ? null : `On the board at ${formatMoney(match.payout)}, ${whose} pays ${formatMoney(l.payout)}` });
     else newLoads.push(l);
   }
-  return { newLoads, existingLoads, source };
+  return { newLoads, existingLoads, source, problems: file.problems, mappingStep: null };
 }
 
 async function readTrips(fileName: string, content: Buffer): Promise<TTripRecord[]> {
@@ -211,25 +306,70 @@ async function readTrips(fileName: string, content: Buffer): Promise<TTripRecord
   return preview.records.map((r) => r.record as TTripRecord);
 }
 
-/** Keeps the uploaded trips file (the newest answers later searches) and answers the week from it. */
-export async function uploadTrips(tx: TTx, actor: TActor, weekId: number, file: { name: string; buffer: Buffer }): Promise<TLoadImport> {
-  await weekOf(tx, actor.companyId, weekId);
-  const records = await readTrips(file.name, file.buffer);
-  await tx.insert(importFiles).values({ id: randomUUID(), companyId: actor.companyId, kind: 'trips', fileName: file.name, content: file.buffer, createdBy: actor.userId });
-  return loadImportOf(tx, actor, weekId, records, file.name);
+/** The column mapping a loads file is read with: the one given, a chosen preset's, or none. */
+type TMappingChoice = { mapping: TColumnMapping | null; presetId: number | null };
+
+/**
+ * An uploaded file's rows: the board's trips export when it is one (and no mapping was chosen), else
+ * a loads sheet through the given mapping, the chosen preset, or a saved preset whose columns the file
+ * has. A file in none of these answers the mapping step; `mapping` is the one to keep with the file.
+ */
+async function readUpload(
+  tx: TDbLike,
+  companyId: number,
+  file: { name: string; buffer: Buffer },
+  choice: TMappingChoice,
+): Promise<{ rows: TFileRows; mapping: TColumnMapping | null } | { step: TLoadsMappingStep }> {
+  const data = { fileName: file.name, data: file.buffer };
+  if (!choice.mapping && !choice.presetId) {
+    const trips = await previewImport({ file: data, kind: 'trips' });
+    if (trips.layout) return { rows: { trips: trips.records.map((r) => r.record as TTripRecord), problems: problemsOf(trips) }, mapping: null };
+  }
+  const presets = await findPresets(tx, companyId, 'loads');
+  const chosen = choice.presetId ? presets.find((p) => p.presetId === choice.presetId) : undefined;
+  if (choice.presetId && !chosen) throw notFound('The column mapping');
+  const mapping = choice.mapping ?? chosen?.mapping;
+  const preview = await previewImport({ file: data, kind: 'loads', mapping, presets: presets.map((p) => ({ name: p.name, kind: 'loads', mapping: p.mapping })) });
+  if (!preview.layout) {
+    const unknown = preview.unknown;
+    return {
+      step: {
+        headers: unknown?.headers ?? [],
+        sampleRows: unknown?.sample ?? [],
+        fields: (unknown?.fields ?? []).map((f) => ({ key: f.field, label: f.label, required: f.required, hint: null })),
+      },
+    };
+  }
+  const used = mapping ?? presets.find((p) => `mapping:${p.name}` === preview.layout?.id)?.mapping ?? null;
+  return { rows: { loads: preview.records.map((r) => r.record as TLoadRecord), problems: problemsOf(preview) }, mapping: used };
 }
 
-/** The week from the trips file uploaded last. */
+/**
+ * Keeps the uploaded file (the newest answers later searches, read again with the mapping it was read
+ * with) and answers the week from it; a file whose columns must be mapped first answers the mapping step.
+ */
+export async function uploadTrips(tx: TTx, actor: TActor, weekId: number, file: { name: string; buffer: Buffer }, choice: TMappingChoice = { mapping: null, presetId: null }): Promise<TLoadImport> {
+  await weekOf(tx, actor.companyId, weekId);
+  const read = await readUpload(tx, actor.companyId, file, choice);
+  if ('step' in read) return { newLoads: [], existingLoads: [], source: file.name, problems: [], mappingStep: read.step };
+  await tx.insert(importFiles).values({ id: randomUUID(), companyId: actor.companyId, kind: 'trips', fileName: file.name, content: file.buffer, mapping: read.mapping, createdBy: actor.userId });
+  return loadImportOf(tx, actor, weekId, read.rows, file.name);
+}
+
+/** The week from the trips file (or loads sheet) uploaded last. */
 export async function loadImportFromFile(tx: TTx, actor: TActor, weekId: number): Promise<TLoadImport> {
   await weekOf(tx, actor.companyId, weekId);
   const [file] = await tx
-    .select({ fileName: importFiles.fileName, content: importFiles.content, createdOn: isoOf(importFiles.createdOn) })
+    .select({ fileName: importFiles.fileName, content: importFiles.content, mapping: importFiles.mapping, createdOn: isoOf(importFiles.createdOn) })
     .from(importFiles)
     .where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.kind, 'trips')))
     .orderBy(desc(importFiles.createdOn))
     .limit(1);
   if (!file) throw refuse(noError(LOAD_IMPORT_TEXT.noTrips));
-  return loadImportOf(tx, actor, weekId, await readTrips(file.fileName, file.content), file.fileName);
+  if (!file.mapping) return loadImportOf(tx, actor, weekId, await readTrips(file.fileName, file.content), file.fileName);
+  const read = await readUpload(tx, actor.companyId, { name: file.fileName, buffer: file.content }, { mapping: file.mapping, presetId: null });
+  if ('step' in read) throw refuse(noError(LOAD_IMPORT_TEXT.noTrips));
+  return loadImportOf(tx, actor, weekId, read.rows, file.fileName);
 }
 
 /** The Sunday on or before a day: the board's weeks run Sunday to Saturday. */

@@ -31,7 +31,7 @@ export async function accountingModule(app: FastifyInstance, { db, vault }: { db
   route(app, loadImportRoutes.getLoadImport, async (req) => loadImportOfWeek(db, vault, actorOf(req.ctx), req.query.id, req.query.source));
   route(app, loadImportRoutes.uploadTrips, async (req) => {
     const { fields, files } = req.body;
-    return db.transaction((tx) => uploadTrips(tx, actorOf(req.ctx), fields.WeekId, files[0]));
+    return db.transaction((tx) => uploadTrips(tx, actorOf(req.ctx), fields.WeekId, files[0], { mapping: fields.mapping, presetId: fields.presetId }));
   });
   route(app, loadImportRoutes.saveImportedLoads, async (req) => db.transaction((tx) => saveImportedLoads(tx, actorOf(req.ctx), req.body)));
 }

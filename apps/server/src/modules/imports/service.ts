@@ -62,6 +62,8 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
  * `stream` keeps only the first rows of each kind and hands the new records to `onRecords`.
  */
 export async function runPreview(db: TDbLike, companyId: number, req: TImportRequest, stream: Pick<TPreviewInput, 'keep' | 'onRecords'> = {}): Promise<TPreview> {
+  // A loads sheet's rows become loads to check and edit on the Load Import page, not rows saved here.
+  if (req.kind === 'loads') throw refuse(IMPORT_TEXT.loadsOnLoadImport.replace(/^ERROR /, ''));
   const presets = await findPresets(db, companyId, req.kind);
   const chosen = req.presetId ? presets.find((p) => p.presetId === req.presetId) : undefined;
   return previewImport({
@@ -94,6 +96,7 @@ const COLUMNS: Record<TImportKind, { key: string; label: string }[]> = {
     { key: 'taxableMiles', label: 'Taxable miles' },
     { key: 'source', label: 'Source' },
   ],
+  loads: [],
 };
 
 function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | null> {
