@@ -4,16 +4,19 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import { useState } from 'react';
 import { useSavePreset } from './import-api';
 
+/** What the mapping step needs of a file: its header, first rows, our fields and the mapping applied last. */
+type TMappingSource = Pick<TImportPreview, 'headers' | 'sampleRows' | 'fields' | 'mapping'>;
+
 type TColumnMappingProps = {
   kind: TImportKind;
-  preview: TImportPreview;
+  preview: TMappingSource;
   busy: boolean;
   /** Reads the file again with this mapping. */
   onApply: (mapping: TColumnMapping) => void;
 };
 
 /** The first non-empty example of a column in the file's first rows. */
-const exampleOf = (preview: TImportPreview, header: string) => {
+const exampleOf = (preview: TMappingSource, header: string) => {
   const at = preview.headers.indexOf(header);
   if (at < 0) return '';
   return preview.sampleRows.map((r) => r[at] ?? '').find((v) => v.trim() !== '') ?? '';

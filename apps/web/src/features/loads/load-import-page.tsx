@@ -1,4 +1,14 @@
-import { LOAD_IMPORT_TEXT, loadImportRoutes, type TImportedLoad, type TImportLoadForm, type TLoadForm, type TLoadImport, type TTripsSource } from '@haulboard/contract';
+import {
+  LOAD_IMPORT_TEXT,
+  loadImportRoutes,
+  type TColumnMapping,
+  type TImportedLoad,
+  type TImportLoadForm,
+  type TLoadForm,
+  type TLoadImport,
+  type TLoadsMappingStep,
+  type TTripsSource,
+} from '@haulboard/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -9,6 +19,7 @@ import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Ty
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DataTable, type TColumn } from '../../components/data-table';
+import { ColumnMapping, SavedPresets } from '../../components/file-import';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
@@ -87,6 +98,7 @@ const bodyOf = (l: TImportedLoad): TLoadForm => ({ ...toLoadBody(importedLoadVal
 /** Spec §2 accounting/load-import: a week's trips from the board, new loads edited or removed here, then imported in one go. */
 export function LoadImportPage() {
   const canImport = useCan('LoadImportPage', 'DenyDelete');
+  const canDeletePresets = useCan('LoadImportPage', 'Write');
   const [year, setYear] = useState<number>(new Date().getFullYear());
   const [weekId, setWeekId] = useState<number | null>(null);
   const [source, setSource] = useState<TTripsSource>('board');
@@ -94,6 +106,8 @@ export function LoadImportPage() {
   const [newLoads, setNewLoads] = useState<TImportedLoad[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** A file whose columns must be mapped: the file, its header and the mapping applied last. */
+  const [mappingStep, setMappingStep] = useState<{ file: File; step: TLoadsMappingStep; mapping: TColumnMapping | null } | null>(null);
   const queryClient = useQueryClient();
   const states = useStates();
   const drivers = useCompanyDrivers();
@@ -110,6 +124,7 @@ export function LoadImportPage() {
   }, [states.data, drivers.data, statuses.data, brokers.data]);
 
   const show = (answer: TLoadImport) => {
+    setMappingStep(null);
     setResult(answer);
     setNewLoads(answer.newLoads);
     setError(null);
@@ -124,8 +139,17 @@ export function LoadImportPage() {
     },
   });
   const upload = useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => callRoute(loadImportRoutes.uploadTrips, { upload: { fields: { WeekId: id }, files: [file] } }),
-    onSuccess: (answer) => {
+    mutationFn: ({ id, file, mapping }: { id: number; file: File; mapping?: TColumnMapping }) =>
+      callRoute(loadImportRoutes.uploadTrips, { upload: { fields: { WeekId: id, mapping: mapping ? JSON.stringify(mapping) : undefined }, files: [file] } }),
+    onSuccess: (answer, { file, mapping }) => {
+      if (answer.mappingStep) {
+        // Not the board's trips export, nor a sheet of a saved mapping: map its columns first.
+        setMappingStep({ file, step: answer.mappingStep, mapping: mapping ?? null });
+        setResult(null);
+        setNewLoads([]);
+        return;
+      }
+      setMappingStep(null);
       setSource('file');
       show(answer);
     },
@@ -213,12 +237,12 @@ export function LoadImportPage() {
         </Button>
         {canImport && (
           <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={!weekId || busy} loading={upload.isPending} sx={{ flexShrink: 0 }}>
-            Upload trips file
+            Upload trips or loads file
             <input
               hidden
               type="file"
               accept=".csv,.xlsx,.xls,.txt"
-              aria-label="Trips file"
+              aria-label="Trips file or loads spreadsheet"
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
@@ -228,7 +252,34 @@ export function LoadImportPage() {
           </Button>
         )}
       </Stack>
-      {!weekId && <Alert severity="info">Choose the work week, then Search, or upload the board's trips export (TRIPS.csv) for it.</Alert>}
+      {canImport && !mappingStep && <SavedPresets kind="loads" canDelete={canDeletePresets} />}
+      {!weekId && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          Choose the work week, then Search, or upload the board's trips export (TRIPS.csv) or your own loads spreadsheet for it.
+        </Alert>
+      )}
+      {mappingStep && (
+        <Box component="section" aria-label={`Column mapping for ${mappingStep.file.name}`} sx={{ my: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              Map the columns of {mappingStep.file.name}
+            </Typography>
+            <Button color="inherit" onClick={() => setMappingStep(null)}>
+              Cancel
+            </Button>
+          </Stack>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {LOAD_IMPORT_TEXT.mapColumns}
+          </Alert>
+          <ColumnMapping
+            key={mappingStep.file.name}
+            kind="loads"
+            preview={{ ...mappingStep.step, mapping: mappingStep.mapping }}
+            busy={busy}
+            onApply={(mapping) => weekId && upload.mutate({ id: weekId, file: mappingStep.file, mapping })}
+          />
+        </Box>
+      )}
       {error && (
         <Alert severity={error === LOAD_IMPORT_TEXT.noTrips.replace(/^ERROR /, '') ? 'info' : 'error'} sx={{ mb: 2 }}>
           {error}
@@ -239,6 +290,16 @@ export function LoadImportPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             From {result.source}
           </Typography>
+          {result.problems.length > 0 && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {result.problems.length === 1 ? 'A row of the file could not be read:' : `${result.problems.length} rows of the file could not be read:`}
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {result.problems.slice(0, 20).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </Box>
+            </Alert>
+          )}
           <Box component="section" aria-label="New Loads" sx={{ mb: 3 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               New Loads ({newLoads.length})
