@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findUsState, LOAD_IMPORT_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
@@ -263,6 +264,20 @@ describe('load import from any loads spreadsheet, through the column mapping', (
     expect(res.body.mappingStep).toBeNull();
     const { newLoads } = res.body;
     expect(newLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+    // The same sheet saved from Excel: real date cells and numbers, recognised by the same preset.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Loads');
+    ws.addRow(SHEET.split('\n')[0].split(','));
+    ws.addRow(['XL-1001', new Date('2025-07-15T08:00:00Z'), new Date('2025-07-15T17:30:00Z'), 'Dallas', 'TX', 'Houston', 'Texas', 239, 1250, 'Sam Carter']);
+    ws.addRow(['XL-1002', new Date('2025-07-16T06:00:00Z'), new Date('2025-07-17T14:00:00Z'), 'Memphis', 'TN', 'Atlanta', 'GA', 393.5, 980.4, 101]);
+    const xlsx = await multipartBody({ WeekId: String(weekId) }, [
+      { field: 'File', name: 'loads.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    ]);
+    const fromExcel = await t.call({ method: 'POST', url: '/api/Accounting/UploadTrips', payload: xlsx.payload, headers: { 'content-type': xlsx.contentType }, as: EMAIL.admin });
+    expect(fromExcel.body.source).toBe('loads.xlsx');
+    expect(fromExcel.body.newLoads.map((l: any) => [l.loadNumber, l.loadStartDate, l.loadEndDate, l.tripLength, l.payout, l.loadDriverNames])).toEqual(
+      newLoads.map((l: any) => [l.loadNumber, l.loadStartDate, l.loadEndDate, l.tripLength, l.payout, l.loadDriverNames]),
+    );
     // The pipeline's own preview does not take a loads sheet: its loads are checked on this page.
     const generic = await multipartBody({ kind: 'loads' }, [{ field: 'files', name: 'loads.csv', content: SHEET }]);
     const refused = await t.call({ method: 'POST', url: '/api/Imports/Preview', payload: generic.payload, headers: { 'content-type': generic.contentType }, as: EMAIL.admin });
@@ -294,6 +309,8 @@ describe('load import from any loads spreadsheet, through the column mapping', (
     expect(saved).toMatchObject({ payout: '1250.00', origin_city: 'Dallas' });
     const after = (await search(weekId)).body;
     expect(after.newLoads).toEqual([]);
-    expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002', 'T-115STUVWX']);
+    // The file uploaded last is the Excel one (without T-115STUVWX).
+    expect(after.source).toBe('loads.xlsx');
+    expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
   });
 });
