@@ -37,7 +37,8 @@ function cityPlace(city: string, stateText: string, what: string): TPlace {
   const code = stateCodeOf(stateText);
   const state = code ? findUsState(code) : undefined;
   if (city && state) return { city, stateId: state.id, stateName: state.name, note: null };
-  return { city, stateId: state?.id ?? null, stateName: state?.name ?? '', note: state ? `The ${what} has no city: fill it in` : `The ${what} state "${stateText}" is not a US state: choose it` };
+  const note = state ? `The ${what} has no city: fill it in` : stateText ? `The ${what} state "${stateText}" is not a US state: choose it` : `The ${what} has no state: choose it`;
+  return { city, stateId: state?.id ?? null, stateName: state?.name ?? '', note };
 }
 
 /** A stop's place: a known facility code, or 'City, ST' text; otherwise blank with a note. */
