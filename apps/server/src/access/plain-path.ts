@@ -1,0 +1,17 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import { disguisedPathReason } from '../lib/paths';
+
+export const PLAIN_PATH_TEXT = 'The address of this request is written in a disguised form and was refused. Use the address as Haulboard shows it.';
+
+/**
+ * The router undoes percent-encoding before it matches a route, so `/%61pi/x` reaches `/api/x`.
+ * Every check that reads a path reads the decoded form (lib/paths); this first hook also refuses
+ * outright a path that encodes what never needs encoding, or that is an API path only once decoded,
+ * so no check added later can be walked around by spelling the path differently.
+ */
+export function refuseDisguisedPaths(app: FastifyInstance) {
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (disguisedPathReason(req.url)) throw new AppError('BAD_REQUEST', PLAIN_PATH_TEXT);
+  });
+}
