@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { disguisedPathReason } from '../lib/paths';
 
@@ -11,7 +11,9 @@ export const PLAIN_PATH_TEXT = 'The address of this request is written in a disg
  * so no check added later can be walked around by spelling the path differently.
  */
 export function refuseDisguisedPaths(app: FastifyInstance) {
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (disguisedPathReason(req.url)) throw new AppError('BAD_REQUEST', PLAIN_PATH_TEXT);
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!disguisedPathReason(req.url)) return;
+    reply.header('cache-control', 'no-store');
+    throw new AppError('BAD_REQUEST', PLAIN_PATH_TEXT);
   });
 }
