@@ -1,4 +1,4 @@
-import { isWriteAccess, onObject } from '@haulboard/contract';
+import { isWriteAccess, loadOrderRoutes, onObject } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGERY_TEXTS, needsProof } from '../src/access/forgery';
@@ -197,6 +197,8 @@ describe('forgery: every mutation route refuses what another site could send', (
 
   it('does not ask reads or pages for proof', async () => {
     expect((await t.call({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example', 'x-requested-with': undefined } })).status).toBe(200);
+    // The event stream is opened by an EventSource, which cannot send the app's header: it must stay a read.
+    expect(isWriteAccess(loadOrderRoutes.orderEvents.access)).toBe(false);
     // A Read-level GET, as an EventSource or a link sends it (no custom header possible).
     expect((await t.call({ method: 'GET', url: '/api/General/GetServiceUrl', headers: { cookie, origin: undefined, 'x-requested-with': undefined } })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/auth/login', headers: { origin: undefined, 'x-requested-with': undefined } })).status).toBe(302);
