@@ -126,8 +126,6 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   }
   app.decorate('orderEngine', engine);
 
-  // Before every other check: each of them reads the path as the router does.
-  refuseDisguisedPaths(app);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -152,6 +150,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     // API answers hold a company's data: no browser or proxy keeps a copy.
     if (isApiRequest(req)) reply.header('cache-control', 'no-store');
   });
+  // Before every check that reads the path (each reads it as the router does), after the headers every answer carries.
+  refuseDisguisedPaths(app);
   redirectToPublicHost(app, { publicUrl: config.publicUrl, fromTrustedProxy: (req) => !!trusted?.(req.raw.socket?.remoteAddress) });
   refuseForgery(app, { publicUrl: config.publicUrl });
   // The sign-in routes have their own limit (per address); every API route is limited per session.

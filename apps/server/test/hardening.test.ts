@@ -82,11 +82,12 @@ describe('response headers', () => {
       const res = await t.call({ method: 'GET', url, as: EMAIL.admin });
       expect(res.status, url).not.toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
   });
 
   it('sends a Permissions-Policy on every answer, the built-in provider’s too', async () => {
-    for (const url of ['/api/health', '/api/Nothing', '/auth/login', '/oidc/.well-known/openid-configuration', '/login']) {
+    for (const url of ['/api/health', '/api/Nothing', '/auth/login', '/oidc/.well-known/openid-configuration', '/login', '/%61pi/health']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.headers['permissions-policy'], url).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy'], url).toMatch(/geolocation=\(\)/);
