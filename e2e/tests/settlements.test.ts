@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  APP_HEADERS,
   browserToday,
   DEMO,
   describeFindings,
@@ -45,8 +46,9 @@ const settlementsUrl = (week: TWeek, driverId?: number) =>
   `/app/accounting/settlements?year=${week.startDate.slice(0, 4)}&weekId=${week.weekId}${driverId ? `&driverId=${driverId}` : ''}`;
 
 async function reopenIfClosed(page: Page, week: TWeek) {
-  const res = await page.request.get(`/api/Settlement/Week?weekId=${week.weekId}`);
-  if (res.ok() && ((await res.json()) as { isClosed: boolean }).isClosed) await page.request.post('/api/Settlement/ReopenWeek', { data: { weekId: week.weekId } });
+  // The week's routes are write-level: like the app, these calls carry its header.
+  const res = await page.request.get(`/api/Settlement/Week?weekId=${week.weekId}`, { headers: APP_HEADERS });
+  if (res.ok() && ((await res.json()) as { isClosed: boolean }).isClosed) await page.request.post('/api/Settlement/ReopenWeek', { data: { weekId: week.weekId }, headers: APP_HEADERS });
 }
 
 describe('weekly settlements', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,10 +11,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { refuseOtherCompany } from './access/company-header';
-import { loadContext } from './access/context';
 import { refuseForgery } from './access/forgery';
-import { accessGuard, SESSION_COOKIE } from './access/guard';
+import { accessGuard, sessionContextOf } from './access/guard';
 import { idempotency } from './access/idempotency';
+import { refuseDisguisedPaths } from './access/plain-path';
 import { proxyTrust } from './access/proxies';
 import { redirectToPublicHost } from './access/public-host';
 import { limitApiPerSession, signInLimit } from './access/rate-limits';
@@ -25,7 +25,7 @@ import type { TDatabase } from './db/client';
 import { scheduleHousekeeping, type TJobs } from './jobs';
 import { errorHandler, refuseNulBytes } from './lib/error-handler';
 import { unauthenticated } from './lib/errors';
-import { isApiPath } from './lib/paths';
+import { decodedPathOf, isApiPath, isApiRequest, rawPathOf } from './lib/paths';
 import { collectRoutes } from './lib/route-table';
 import { uploads } from './lib/upload';
 import { mountDemoBoard } from './loadboard/demo-board';
@@ -96,6 +96,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     trustProxy: trusted ? (address: string) => trusted(address) : false,
     bodyLimit: 1024 * 1024,
+    // The id a person quotes from an error names one request, across restarts and processes.
+    genReqId: () => randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,21 +148,24 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     // On the raw response, so the built-in provider's own (hijacked) answers carry it too.
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     // API answers hold a company's data: no browser or proxy keeps a copy.
-    if (isApiPath(req.url.split('?')[0])) reply.header('cache-control', 'no-store');
+    if (isApiRequest(req)) reply.header('cache-control', 'no-store');
   });
+  // Before every check that reads the path (each reads it as the router does), after the headers every answer carries.
+  refuseDisguisedPaths(app);
   redirectToPublicHost(app, { publicUrl: config.publicUrl, fromTrustedProxy: (req) => !!trusted?.(req.raw.socket?.remoteAddress) });
   refuseForgery(app, { publicUrl: config.publicUrl });
   // The sign-in routes have their own limit (per address); every API route is limited per session.
-  limitApiPerSession(app, config.apiRateLimit);
+  limitApiPerSession(app, { perMinute: config.apiRateLimit, db });
   await app.register(rateLimit, { global: false });
   await app.register(uploads);
   if (config.production) {
     // In production the API's map is for signed-in people only.
     app.addHook('onRequest', async (req) => {
-      const pathname = req.url.split('?')[0];
-      if (pathname !== '/api/docs' && !pathname.startsWith('/api/docs/')) return;
-      const token = req.cookies?.[SESSION_COOKIE];
-      if (!token || !(await loadContext(db, token))) throw unauthenticated();
+      const pathname = decodedPathOf(req.url);
+      const route = req.routeOptions.url ?? '';
+      const isDocs = (p: string) => p === '/api/docs' || p.startsWith('/api/docs/');
+      if (!isDocs(pathname) && !isDocs(route)) return;
+      if (!(await sessionContextOf(db, req))) throw unauthenticated();
     });
   }
   await app.register(swagger, {
@@ -231,9 +236,10 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     fs.mkdirSync(webDist, { recursive: true });
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.get('/*', { config: { access: { kind: 'public' } } }, async (req, reply) => {
-      const file = req.url.split('?')[0];
+      const file = rawPathOf(req.url);
       // A missing API route is missing, not the web app: clients and monitors must see a 404.
-      if (isApiPath(file)) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${file}` });
+      const decoded = decodedPathOf(req.url);
+      if (isApiPath(decoded)) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${decoded}` });
       const candidate = path.join(webDist, path.normalize(file));
       if (candidate.startsWith(webDist) && path.extname(file) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         const immutable = file.startsWith('/assets/');
@@ -247,7 +253,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${decodedPathOf(req.url)}` });
   });
   return app;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAIN_PATH_TEXT } from '../src/access/plain-path';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
 /** What the security review of issue 7 found, each kept fixed here (forgery has its own suite). */
@@ -34,8 +35,24 @@ describe('unknown API paths and the web app fallback', () => {
     expect(post.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
+  it('does not serve the web app for an API path spelled differently (/%61pi/…): refused as JSON, or a JSON 404', async () => {
+    for (const url of ['/%61pi/x', '/%61pi/Nonexistent?x=1', '/api/%4Eonexistent', '/api%2FNonexistent', '/%61pi']) {
+      for (const as of [undefined, EMAIL.admin]) {
+        const res = await t.call({ method: 'GET', url, as });
+        expect(res.status, url).toBe(400);
+        expect(res.headers['content-type'], url).toContain('application/json');
+        expect(res.body, url).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: PLAIN_PATH_TEXT });
+        expect(res.text, url).not.toContain('<title>Haulboard</title>');
+      }
+    }
+    // Characters that do need encoding keep an API path an API path: still the JSON 404.
+    const spaced = await t.call({ method: 'GET', url: '/api/No%20such' });
+    expect(spaced.status).toBe(404);
+    expect(spaced.body).toMatchObject({ code: 'NOT_FOUND', message: 'No route GET /api/No such' });
+  });
+
   it('still serves the web app for page paths, including ones that only start like /api', async () => {
-    for (const url of ['/', '/app/loadboard', '/login?returnTo=%2Fapp', '/apiary']) {
+    for (const url of ['/', '/app/loadboard', '/login?returnTo=%2Fapp', '/apiary', '/app/loads?q=%61%62']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.status, url).toBe(200);
       expect(res.text, url).toContain('<title>Haulboard</title>');
@@ -60,10 +77,17 @@ describe('response headers', () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 401, 404, 200, 400]);
     for (const a of answers) expect(a.headers['cache-control']).toBe('no-store');
+    // However the path is spelled: refused before anything is read, and no-store all the same.
+    for (const url of ['/%61pi/health', '/api/%68ealth', '/api/No%20thing']) {
+      const res = await t.call({ method: 'GET', url, as: EMAIL.admin });
+      expect(res.status, url).not.toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
   });
 
   it('sends a Permissions-Policy on every answer, the built-in provider’s too', async () => {
-    for (const url of ['/api/health', '/api/Nothing', '/auth/login', '/oidc/.well-known/openid-configuration', '/login']) {
+    for (const url of ['/api/health', '/api/Nothing', '/auth/login', '/oidc/.well-known/openid-configuration', '/login', '/%61pi/health']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.headers['permissions-policy'], url).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy'], url).toMatch(/geolocation=\(\)/);
@@ -250,6 +274,12 @@ describe('the OpenAPI document', () => {
         expect(anonymous.text, url).not.toContain('GetUserDetails');
         const forged = await t.call({ method: 'GET', url, headers: { cookie: 'hb_session=forged' } });
         expect(forged.status, url).toBe(401);
+      }
+      // Spelled differently, the document is not served anonymously either (the router would decode it).
+      for (const url of ['/%61pi/docs/json', '/api/%64ocs/json', '/api/docs/%6Ason', '/api%2Fdocs/json', '/API/docs/json', '/api/docs/../docs/json']) {
+        const anonymous = await t.call({ method: 'GET', url });
+        expect(anonymous.status, url).not.toBe(200);
+        expect(anonymous.text, url).not.toContain('GetUserDetails');
       }
       const member = await t.call({ method: 'GET', url: '/api/docs/json', as: EMAIL.driver });
       expect(member.status).toBe(200);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,30 @@ describe('numbers, text and lists a person can type', () => {
     expect(body.message).not.toContain('disk on fire');
     await app.close();
   });
+
+  it('gives each request an id of its own across restarts, so a quoted id names one request', async () => {
+    const ids: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const app = await createTestApp({
+        extend: (a) =>
+          void a.get('/test-boom', async () => {
+            throw new Error('disk on fire');
+          }),
+      });
+      try {
+        for (let i = 0; i < 2; i++) {
+          const res = await app.call({ method: 'GET', url: '/test-boom' });
+          expect(res.status).toBe(500);
+          expect(res.body.message).toContain(res.body.requestId);
+          ids.push(res.body.requestId);
+        }
+      } finally {
+        await app.close();
+      }
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(4);
+  });
 });
 
 describe('bounded lists', () => {
@@ -87,6 +112,24 @@ describe('per-session rate limit', () => {
       expect(other.status).toBe(200);
       const refused = await limited.call({ method: 'GET', url: '/api/Lookup/GetRoles', as: EMAIL.admin });
       expect(refused.body.message).toMatch(/^Too many requests from this session/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts cookies that name no live session by address: a new random cookie per request is no new allowance', async () => {
+    const limited = await createTestApp({ env: { API_RATE_LIMIT: '5' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) {
+        const cookie = `hb_session=${randomBytes(24).toString('base64url')}`;
+        statuses.push((await limited.call({ method: 'GET', url: '/api/Lookup/GetRoles', headers: { cookie } })).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses[6]).toBe(429);
+      expect((await limited.call({ method: 'GET', url: '/api/Lookup/GetRoles' })).status).toBe(429);
+      // A live session from the same address keeps its own allowance.
+      expect((await limited.call({ method: 'GET', url: '/api/Lookup/GetRoles', as: EMAIL.admin })).status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -18,7 +18,7 @@ import { multipartBody } from './upload-route';
 let t: TTestApp;
 let cookie: string;
 const MISSING = 2_000_000_000;
-const ids = { company: 0, broker: 0, load: 0, week: 0, driver: 0, person: 0, cookie: 0, order: 0, expense: 0, import: 0, preset: 0, preview: '' };
+const ids = { company: 0, broker: 0, load: 0, week: 0, driver: 0, person: 0, cookie: 0, order: 0, expense: 0, import: 0, preset: 0, milesPreset: 0, preview: '' };
 let own = { broker: 0, week: 0, load: 0, driver: 0 };
 
 const rowsOf = (r: any) => (Array.isArray(r) ? r : r.rows) as any[];
@@ -68,9 +68,17 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/Imports/Presets',
     as: 'admin@second.haulboard.test',
-    payload: { kind: 'fuel', name: 'Second card', headers: ['When'], mapping: { date: 'When' } },
+    payload: { kind: 'fuel', name: 'Second card', headers: ODD_FUEL_HEADERS, mapping: ODD_FUEL_MAPPING },
   });
-  ids.preset = (await one(sql`select id from import_presets where company_id = ${second} limit 1`)).id;
+  ids.preset = (await one(sql`select id from import_presets where company_id = ${second} and kind = 'fuel' limit 1`)).id;
+  await t.call({
+    method: 'POST',
+    url: '/api/Imports/Presets',
+    as: 'admin@second.haulboard.test',
+    payload: { kind: 'miles', name: 'Second miles', headers: ODD_MILES_HEADERS, mapping: ODD_MILES_MAPPING },
+  });
+  ids.milesPreset = (await one(sql`select id from import_presets where company_id = ${second} and kind = 'miles' limit 1`)).id;
+  expect(ids.milesPreset).toBeTruthy();
   // Second Haul's week closed, so reopening it from Demo Freight would have something to undo.
   await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', as: 'admin@second.haulboard.test', payload: { weekId: ids.week } });
 });
@@ -152,7 +160,25 @@ const userForm = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-type TProbe = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown };
+/** A multipart upload: its text parts and one file under the route's file field. */
+type TForm = { fields: Record<string, string>; file: { field: string; name: string; content: string } };
+type TProbe = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; form?: TForm };
+/**
+ * Files in a layout only Second Haul's presets read: with Second Haul's preset (by id, or
+ * recognised) the file would read differently than with a missing one.
+ */
+const ODD_FUEL_HEADERS = ['When', 'Truck', 'Where', 'Gal', 'Paid', 'Product'];
+const ODD_FUEL_MAPPING = { date: 'When', unit: 'Truck', state: 'Where', quantity: 'Gal', amount: 'Paid', product: 'Product' };
+const ODD_FUEL = 'When,Truck,Where,Gal,Paid,Product\n2025-08-01,101,TX,100.5,380.10,Diesel\n';
+const ODD_MILES_HEADERS = ['Truck', 'Where', 'How Far', 'When'];
+const ODD_MILES_MAPPING = { unit: 'Truck', jurisdiction: 'Where', totalMiles: 'How Far', date: 'When' };
+const ODD_MILES = 'Truck,Where,How Far,When\n101,TX,10,2025-07-01\n';
+/** An upload probe: the route's text parts and one file under its file field. */
+const uploadProbe = (url: string, fields: Record<string, string>, fileField = 'files', content = ODD_FUEL): TProbe => ({
+  method: 'POST',
+  url,
+  form: { fields, file: { field: fileField, name: 'probe.csv', content } },
+});
 /** For each route and each company-scoped id it takes: the request with a given id. */
 const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'users.updateUserInformation': {
@@ -241,6 +267,12 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
     loadDrivers: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: [loadForm({ loadDrivers: [id], payout: 1835.35 })] }),
   },
   'expenses.deleteExpense': { id: (id) => ({ method: 'DELETE', url: `/api/Expense?id=${id}` }) },
+  // Upload routes: their ids come as form fields.
+  'invoices.importInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/', { WeekId: String(id) }, 'File') },
+  'loadImport.uploadTrips': { WeekId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(id) }, 'File') },
+  'imports.preview': { presetId: (id) => uploadProbe('/api/Imports/Preview', { kind: 'fuel', presetId: String(id) }) },
+  'imports.importFuel': { presetId: (id) => uploadProbe('/api/Accounting/ImportFuel/', { presetId: String(id) }) },
+  'imports.importIftaMiles': { presetId: (id) => uploadProbe('/api/Accounting/ImportIftaMiles/', { Year: '2025', Quarter: '3', presetId: String(id) }, 'files', ODD_MILES) },
 };
 const DALLAS = { label: 'DALLAS, TX', latitude: 32.7767, longitude: -96.797 };
 
@@ -265,6 +297,9 @@ const FOREIGN: Record<string, () => number> = {
   Id: () => ids.cookie,
   companyExpenseId: () => ids.expense,
   expenseUserId: () => ids.driver,
+  WeekId: () => ids.week,
+  presetId: () => ids.preset,
+  'imports.importIftaMiles.presetId': () => ids.milesPreset,
   /** Fields whose name other routes use for other data. */
   'expenses.deleteExpense.id': () => ids.expense,
   'imports.undo.id': () => ids.import,
@@ -285,9 +320,17 @@ const NOT_COMPANY_SCOPED: Record<string, string> = {
 const GLOBAL_FIELDS = new Set(['stateId', 'originStateId', 'destinationStateId', 'brokerStateId', 'loadStatusId', 'roleId', 'expenseTypeId', 'frequencyTypeId']);
 const ID_FIELD = /(^id$|Id$|Ids$|IdList$|^loadDrivers$|^userCompanies$|^value$|^driver\d$)/;
 
+/** A preview's id is new each time: answers are compared without it. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const send = async (p: TProbe) => {
-  const res = await t.app.inject({ method: p.method, url: p.url, payload: p.payload as any, headers: { cookie } });
-  return { status: res.statusCode, body: res.body };
+  const form = p.form ? await multipartBody(p.form.fields, [p.form.file]) : null;
+  const res = await t.app.inject({
+    method: p.method,
+    url: p.url,
+    payload: form ? form.payload : (p.payload as any),
+    headers: form ? { cookie, 'content-type': form.contentType } : { cookie },
+  });
+  return { status: res.statusCode, body: res.body.replace(UUID, '<uuid>') };
 };
 
 describe("tenancy matrix: another company's id answers like a missing one and changes nothing", () => {
@@ -304,10 +347,10 @@ describe("tenancy matrix: another company's id answers like a missing one and ch
     }
   }
 
-  it('lists every route with an id of company data', () => {
+  it('lists every route with an id of company data, in its body, its query or its upload form', () => {
     const unlisted: string[] = [];
     for (const { key, def } of contractRoutes()) {
-      for (const field of [...fieldsOf(def.body), ...fieldsOf(def.query)]) {
+      for (const field of [...fieldsOf(def.body), ...fieldsOf(def.query), ...fieldsOf(def.upload?.fields)]) {
         if (!ID_FIELD.test(field) || GLOBAL_FIELDS.has(field) || NOT_COMPANY_SCOPED[`${key}.${field}`]) continue;
         if (!CASES[key]?.[field]) unlisted.push(`${key}.${field}`);
       }
@@ -318,6 +361,16 @@ describe("tenancy matrix: another company's id answers like a missing one and ch
   it('still answers the own company: the probes reach the data they guard', async () => {
     expect((await send({ method: 'POST', url: '/api/Load/GetFilteredLoads', payload: { weekId: own.week } })).body).toContain('"loadId"');
     expect((await send({ method: 'DELETE', url: `/api/Load?id=${own.load}` })).status).toBe(200);
+    // The upload probes reach the checks they guard: the own week and the own preset answer otherwise than missing ones.
+    for (const probe of [CASES['loadImport.uploadTrips'].WeekId, CASES['invoices.importInvoice'].WeekId]) {
+      expect(await send(probe(own.week))).not.toEqual(await send(probe(MISSING)));
+    }
+    // The probe files are read once a company has their preset: Second Haul's is never Demo Freight's.
+    await send({ method: 'POST', url: '/api/Imports/Presets', payload: { kind: 'fuel', name: 'Demo card', headers: ODD_FUEL_HEADERS, mapping: ODD_FUEL_MAPPING } });
+    const ownPreset = (await one(sql`select id from import_presets where company_id = ${t.ids.companies.demo} and kind = 'fuel' limit 1`)).id;
+    const read = await send(CASES['imports.preview'].presetId(ownPreset));
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body)).toMatchObject({ newRows: 1 });
   });
 });
 

@@ -83,6 +83,12 @@ export const defineRoute = <T extends TRouteDef>(d: T) => d;
 /** Access on one permissible object at a level: the usual declaration of a page's routes. */
 export const onObject = (object: TPermissibleObject, level: TAccessType): TRouteAccess => ({ kind: 'object', object, level });
 
+/**
+ * A route that changes something by its declared access (Write or DenyDelete on an object),
+ * whatever its method: such a route needs the same proof of origin as a POST (access/forgery.ts).
+ */
+export const isWriteAccess = (access: TRouteAccess | undefined) => access?.kind === 'object' && access.level !== 'Read';
+
 /** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
 export const ZTextReply = z.string();
 

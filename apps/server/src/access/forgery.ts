@@ -1,7 +1,7 @@
-import { APP_REQUEST_HEADER } from '@haulboard/contract';
+import { APP_REQUEST_HEADER, isWriteAccess, type TRouteAccess } from '@haulboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { isApiPath } from '../lib/paths';
+import { isApiRequest } from '../lib/paths';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +12,13 @@ declare module 'fastify' {
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A request that must prove it comes from the app: any mutation method, and any method (a GET, its
+ * HEAD) on a route whose declared access is a write level. Decided by the route the router matched
+ * and the path as the router reads it, never by how the path was spelled.
+ */
+export const needsProof = (method: string, access: TRouteAccess | undefined) => MUTATIONS.has(method) || isWriteAccess(access);
+
 export const FORGERY_TEXTS = {
   foreignOrigin: 'This request came from another site and was refused. Open Haulboard at its own address and try again.',
   missingHeader: 'This request did not come from the Haulboard app and was refused. Reload the page and try again.',
@@ -19,7 +26,8 @@ export const FORGERY_TEXTS = {
 } as const;
 
 /**
- * Every state-changing API request must prove it comes from the app, before anything else looks
+ * Every state-changing API request (a mutation method, or a route declared with a write access)
+ * must prove it comes from the app, before anything else looks
  * at it: a browser's Origin (or, without one, its Sec-Fetch-Site) names PUBLIC_URL's origin, the
  * app's own header is present, and the body is JSON or absent (a form or text body is what a page
  * of another site can send without asking). Upload routes take multipart, checked by their reader.
@@ -28,7 +36,7 @@ export const FORGERY_TEXTS = {
 export function refuseForgery(app: FastifyInstance, opts: { publicUrl: string }) {
   const publicOrigin = new URL(opts.publicUrl).origin.toLowerCase();
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!MUTATIONS.has(req.method) || !isApiPath(req.url.split('?')[0])) return;
+    if (!needsProof(req.method, req.routeOptions.config?.access) || !isApiRequest(req)) return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
       if (origin.toLowerCase() !== publicOrigin) throw new AppError('FORBIDDEN', FORGERY_TEXTS.foreignOrigin);

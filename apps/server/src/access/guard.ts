@@ -14,6 +14,24 @@ declare module 'fastify' {
   }
 }
 
+const contexts = new WeakMap<FastifyRequest, Promise<TRequestContext | null>>();
+
+/**
+ * The live session a request's cookie names, with its person and permissions; null without a
+ * cookie or for one that names no live session. Looked up once per request: the rate limit (which
+ * runs first) and the guard both ask.
+ */
+export function sessionContextOf(db: TDb, req: FastifyRequest): Promise<TRequestContext | null> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (!token) return Promise.resolve(null);
+  let found = contexts.get(req);
+  if (!found) {
+    found = loadContext(db, token);
+    contexts.set(req, found);
+  }
+  return found;
+}
+
 /** Decides, for one declared access, whether a context may pass; throws the refusal. */
 export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asserts ctx is TRequestContext {
   if (access.kind === 'public') return;
@@ -37,8 +55,7 @@ export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb; sess
       if (isInfrastructureRoute(req.routeOptions.url)) return;
       throw new AppError('FORBIDDEN', 'This route declares no access and is closed');
     }
-    const token = req.cookies?.[SESSION_COOKIE];
-    const ctx = token ? await loadContext(opts.db, token) : null;
+    const ctx = await sessionContextOf(opts.db, req);
     enforce(access, ctx);
     if (ctx) {
       req.ctx = ctx;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiPath } from '../lib/paths';
+import { isApiRequest } from '../lib/paths';
 
 /**
  * One address for the portal: a page or sign-in request that arrives under another host name
@@ -13,7 +13,7 @@ export function redirectToPublicHost(app: FastifyInstance, opts: { publicUrl: st
   const publicHost = publicUrl.host.toLowerCase();
   app.addHook('onRequest', async (req, reply) => {
     const url = req.url.startsWith('/') ? req.url : '/';
-    if (isApiPath(url.split('?')[0])) return;
+    if (isApiRequest(req)) return;
     // A trusted proxy that does not say which host was asked for cannot be judged by its Host.
     if (opts.fromTrustedProxy(req) && !req.headers['x-forwarded-host']) return;
     const host = (req.host ?? '').toLowerCase();

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashToken } from './context';
-import { isInfrastructureRoute, SESSION_COOKIE } from './guard';
+import type { TDb } from '../db/client';
+import { isInfrastructureRoute, sessionContextOf } from './guard';
 
 /**
- * One person cannot take the API from everyone else: every /api route is limited per session
- * (per address for requests without one) to `perMinute` requests. Routes that set their own
+ * One person cannot take the API from everyone else: every /api route is limited per live session
+ * to `perMinute` requests, and requests without one (no cookie, or a cookie that names no live
+ * session: a new random one per request must not be a new allowance) per client address. Routes that set their own
  * limit (sign-in) keep it. Add this hook before @fastify/rate-limit is registered: that plugin
  * reads each route's `config.rateLimit` as the route is added.
  */
-export function limitApiPerSession(app: FastifyInstance, perMinute: number) {
+export function limitApiPerSession(app: FastifyInstance, opts: { perMinute: number; db: TDb }) {
+  const { perMinute, db } = opts;
   if (!perMinute) return;
   app.addHook('onRoute', (route) => {
     if (isInfrastructureRoute(route.url) || route.config?.rateLimit !== undefined) return;
@@ -17,7 +19,7 @@ export function limitApiPerSession(app: FastifyInstance, perMinute: number) {
       rateLimit: {
         max: perMinute,
         timeWindow: '1 minute',
-        keyGenerator: sessionKey,
+        keyGenerator: (req: FastifyRequest) => sessionKey(db, req),
         errorResponseBuilder: (_req: FastifyRequest, context: { after: string }) => ({
           statusCode: 429,
           code: 'RATE_LIMITED',
@@ -28,9 +30,10 @@ export function limitApiPerSession(app: FastifyInstance, perMinute: number) {
   });
 }
 
-function sessionKey(req: FastifyRequest) {
-  const token = req.cookies?.[SESSION_COOKIE];
-  return token ? `session:${hashToken(token)}` : `address:${req.ip}`;
+/** The address is the peer's, or the one a configured proxy (TRUST_PROXY) names. */
+async function sessionKey(db: TDb, req: FastifyRequest) {
+  const ctx = await sessionContextOf(db, req);
+  return ctx ? `session:${ctx.sessionId}` : `address:${req.ip}`;
 }
 
 /**

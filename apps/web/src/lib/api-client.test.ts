@@ -1,9 +1,9 @@
 import '../test/setup';
-import { authRoutes, defineRoute, IMPORT_FILE_TYPES, lookupRoutes, MB, onObject, userRoutes, ZTextReply } from '@haulboard/contract';
+import { APP_REQUEST_HEADER, authRoutes, cookieRoutes, defineRoute, IMPORT_FILE_TYPES, lookupRoutes, MB, onObject, settlementRoutes, userRoutes, ZTextReply } from '@haulboard/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { mockApi } from '../test/api-mock';
-import { ApiError, callRoute, setShownCompany } from './api-client';
+import { ApiError, callRoute, fetchRouteFile, setShownCompany } from './api-client';
 
 // Shaped like the coming import routes; none ships in the contract yet.
 const uploadRoute = defineRoute({
@@ -25,6 +25,22 @@ describe('callRoute', () => {
     const reply = await callRoute(userRoutes.updateUserInformation, { body: { userId: 3, firstName: 'A', lastName: 'B', phoneNumber: '5125550100', userRoles: [1], userCompanies: [1] } });
     expect(reply).toBe('User updated successfully');
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/UpdateUserInformation', body: { userId: 3 } });
+  });
+
+  it("sends the app's own header on every call, a GET (a write-level GET such as RefreshCookies, a PDF) as much as a POST", async () => {
+    const seen: RequestInit[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push(init);
+        return new Response('done', { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      }),
+    );
+    await callRoute(cookieRoutes.refreshCookies);
+    await fetchRouteFile(settlementRoutes.getWeekPdf, { query: { weekId: 1 } });
+    await callRoute(lookupRoutes.getRoles);
+    expect(seen.map((init) => init.method)).toEqual(['GET', 'GET', 'GET']);
+    for (const init of seen) expect(init.headers).toMatchObject({ [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value });
   });
 
   it('turns a 409 text refusal into an ApiError carrying its text without the ERROR prefix', async () => {
