@@ -143,6 +143,7 @@ export const FORMAT_TEXT = {
   zip: 'Enter a ZIP code like 75201 or 75201-1234 (or a Canadian postal code)',
   mc: 'An MC number is up to 8 digits, optionally after MC',
   dot: 'A USDOT number is up to 8 digits',
+  email: 'Must be a valid email',
 } as const;
 
 const PHONE = /^\+?[0-9 ().-]+$/;
@@ -168,3 +169,7 @@ export const mcField = () =>
 
 export const dotField = () =>
   optionalText(30).refine((v) => v === null || DOT.test(v), { error: FORMAT_TEXT.dot });
+
+/** An email address a person types: the spec's message when missing, at most `max` characters, one address. */
+export const emailField = (message: string, max = 255) =>
+  requiredText(message, max).pipe(z.email({ error: FORMAT_TEXT.email }));

@@ -8,7 +8,8 @@ type TFormDialogProps = {
   open: boolean;
   title: string;
   onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Returns a promise to keep Save guarded until the request is answered. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   submitting?: boolean;
   /** Spec §5: some forms keep Save disabled while invalid. */
   submitDisabled?: boolean;
@@ -21,22 +22,31 @@ type TFormDialogProps = {
   draftKey?: string;
 };
 
+type TPreventable = { preventDefault: () => void } | undefined;
+
 /**
- * A submit handler that runs once at a time: a second submit while the first is still running (a
- * double click lands before React has disabled the button) is dropped, so nothing is sent twice.
+ * One guard for several handlers of a form (Save and Duplicate): while one runs, a second submit or
+ * click (a double click lands before React has disabled the button) is dropped, so nothing is sent
+ * twice. A handler that returns a promise holds the guard until it settles.
  */
-export function useSingleSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => unknown) {
+export function useRunOnce() {
   const running = useRef(false);
-  return (event: FormEvent<HTMLFormElement>) => {
-    if (running.current) {
-      event.preventDefault();
-      return;
-    }
-    running.current = true;
-    Promise.resolve(onSubmit(event)).finally(() => {
-      running.current = false;
-    });
-  };
+  return <E extends TPreventable>(handler: (event: E) => unknown) =>
+    (event: E) => {
+      if (running.current) {
+        event?.preventDefault();
+        return;
+      }
+      running.current = true;
+      Promise.resolve(handler(event)).finally(() => {
+        running.current = false;
+      });
+    };
+}
+
+/** A submit handler that runs once at a time (see useRunOnce). */
+export function useSingleSubmit<E extends TPreventable = FormEvent<HTMLFormElement>>(onSubmit: (event: E) => unknown) {
+  return useRunOnce()(onSubmit);
 }
 
 /**
