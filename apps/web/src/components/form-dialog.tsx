@@ -1,8 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { DRAFT_RESTORED_TEXT, useFormDraft } from '../lib/form-draft';
 import { DiscardChangesDialog } from './discard-changes-dialog';
+import { FormLimits } from './form-fields';
 
 type TFormDialogProps = {
   open: boolean;
@@ -18,6 +20,8 @@ type TFormDialogProps = {
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** The dialog's form: with it, Cancel and Escape ask before throwing changes away. */
   form?: UseFormReturn<any, any, any>;
+  /** The form's schema: its text limits show in the fields as the person types (FormLimits). */
+  schema?: z.ZodType;
   /** Names the dialog and its object ('broker:new', 'broker:12'): what is typed survives the session's end. */
   draftKey?: string;
 };
@@ -67,6 +71,7 @@ export function FormDialog({
   maxWidth = 'sm',
   form,
   draftKey,
+  schema,
 }: TFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
   const { restored } = useFormDraft(form, draftKey);
@@ -98,7 +103,7 @@ export function FormDialog({
             {DRAFT_RESTORED_TEXT}
           </Alert>
         )}
-        {children}
+        <FormLimits schema={schema}>{children}</FormLimits>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={submitting} color="inherit">

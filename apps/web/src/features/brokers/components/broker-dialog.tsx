@@ -81,6 +81,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
       submitting={upsert.isPending}
       submitDisabled={!form.formState.isValid || !states.data}
       form={form}
+      schema={ZBrokerForm}
       draftKey={`broker:${broker?.brokerId ?? 'new'}`}
     >
       {states.isError && (

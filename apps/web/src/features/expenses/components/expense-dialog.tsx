@@ -90,6 +90,7 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
       submitting={upsert.isPending}
       submitDisabled={!form.formState.isValid || !types.data || !frequencies.data}
       form={form}
+      schema={ZExpenseForm}
       draftKey={`expense:${expense?.companyExpenseId ?? 'new'}`}
     >
       {lookupError && (

@@ -175,6 +175,7 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
         submitDisabled={!drivers.data}
         submitLabel={order ? 'Save' : 'Place order'}
         maxWidth="md"
+        schema={ZLoadOrderForm}
       >
         {drivers.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>

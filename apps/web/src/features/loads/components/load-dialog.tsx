@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
 import { useRunOnce } from '../../../components/form-dialog';
+import { FormLimits } from '../../../components/form-fields';
 import { DRAFT_RESTORED_TEXT, useFormDraft } from '../../../lib/form-draft';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
@@ -124,7 +125,8 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
         {readOnly && load ? (
           <LoadDetails load={load} />
         ) : (
-          <LoadFormFields
+          <FormLimits schema={imported ? ZImportLoadForm : ZLoadForm}>
+            <LoadFormFields
             control={form.control}
             disabled={readOnly || busy}
             brokerId={shown?.brokerId ?? null}
@@ -133,6 +135,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
             loadDrivers={(shown?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
             onOutsideWeek={setOutsideWeek}
           />
+          </FormLimits>
         )}
         {imported?.note && (
           <Typography variant="body2" color="warning.main" component="p" sx={{ mt: 2 }}>

@@ -120,6 +120,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
       submitting={update.isPending}
       submitDisabled={!ready}
       form={form}
+      schema={ZUserForm}
       draftKey={`user:${user.userId}`}
     >
       {lookupError ? (
