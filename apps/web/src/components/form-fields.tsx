@@ -32,8 +32,9 @@ export function FormLimits({ schema, children }: { schema: z.ZodType | undefined
   return <TextLimits.Provider value={limits}>{children}</TextLimits.Provider>;
 }
 
-/** From this share of the limit on, the field counts its characters. */
+/** From this share of the limit on, a long text field (names, cities, comments) counts its characters. */
 const COUNT_FROM = 0.9;
+const COUNTED_FROM_MAX = 100;
 const isBlank = (text: ReactNode) => text === undefined || text === null || text === '' || text === ' ';
 
 /** A text field; a null value shows as empty. Over its text limit it says so at once. */
@@ -45,7 +46,7 @@ export function FormTextField<T extends FieldValues, N extends FieldPath<T>, C, 
   const length = typeof field.value === 'string' ? field.value.trim().length : 0;
   const tooLong = limit && length > limit.max ? limit.message : undefined;
   const error = fieldState.error?.message ?? tooLong;
-  const counter = limit && !error && length >= limit.max * COUNT_FROM && isBlank(helperText) ? `${length} / ${limit.max}` : null;
+  const counter = limit && !error && limit.max >= COUNTED_FROM_MAX && length >= limit.max * COUNT_FROM && isBlank(helperText) ? `${length} / ${limit.max}` : null;
   return (
     <TextField
       {...props}
