@@ -1,6 +1,25 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, loadDialog, loadsPage, openBoard, selectedText, signIn, signInButton, text, useBrowser, visible, workWeeks } from '../support';
+import {
+  APP_HEADERS,
+  browserToday,
+  DEMO,
+  dismissToasts,
+  fillLoad,
+  loadDialog,
+  loadRow,
+  loadsPage,
+  lookup,
+  openBoard,
+  selectedText,
+  signIn,
+  signInButton,
+  text,
+  toast,
+  useBrowser,
+  visible,
+  workWeeks,
+} from '../support';
 
 /**
  * Issue #8, forms a dispatcher can trust: each page names its window; the load's week follows its
@@ -219,5 +238,80 @@ describe('forms a dispatcher can trust', () => {
     const list = (await (await tabA.request.get('/api/Broker')).json()) as { brokerName: string }[];
     expect(list.some((x) => x.brokerName === name)).toBe(false);
     await tabB.close();
+  });
+
+  it('a doubled load Save creates one load; a doubled delete confirm deletes once, without "not found"', async () => {
+    // A fresh tab of the dispatcher: the tabs above switched the administrator's company.
+    const own = await b.newContext();
+    contexts.push(own);
+    const tab = await own.newPage();
+    await signIn(tab, DEMO.dispatcher);
+    await openBoard(tab);
+    const today = await browserToday(tab);
+    const [broker] = await lookup(tab, 'GetBrokerList');
+    const loadNumber = `TWICE-${Date.now().toString(36).toUpperCase()}`;
+    await tab.getByRole('button', { name: 'Add Load' }).click();
+    const dialog = loadDialog(tab, 'Add load');
+    await visible(dialog);
+    await fillLoad(tab, dialog, {
+      loadNumber,
+      status: 'Booked',
+      broker: broker.label,
+      start: `${today}T08:00`,
+      end: `${today}T18:00`,
+      originCity: 'Dallas',
+      originState: 'Texas',
+      destinationCity: 'Memphis',
+      destinationState: 'Tennessee',
+      miles: '450',
+      stops: '2',
+      pricePerMile: '2.20',
+    });
+    await dismissToasts(tab);
+    await dialog.getByRole('button', { name: 'Save' }).dblclick();
+    await toast(tab, 'Load updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await tab.waitForTimeout(1000);
+    expect(await tab.locator('.Toastify__toast--success').count()).toBe(1);
+    expect(await tab.locator('.Toastify__toast--error').count()).toBe(0);
+    const found = await loadsPage(tab, { loadNumber, weekId: 0, driverId: 0, page: 0, pageSize: 100 });
+    expect(found.rows.filter((r) => r.loadNumber === loadNumber)).toHaveLength(1);
+
+    // The load's delete, confirmed with a double click.
+    const row = loadRow(tab, loadNumber);
+    await visible(row);
+    await dismissToasts(tab);
+    await row.getByRole('button', { name: `Delete load ${loadNumber}` }).click();
+    const confirmLoad = tab.getByRole('dialog', { name: 'Delete load' });
+    await visible(confirmLoad);
+    await confirmLoad.getByRole('button', { name: 'Confirm' }).dblclick();
+    await toast(tab, 'Load deleted successfully');
+    await confirmLoad.waitFor({ state: 'detached' });
+    await tab.waitForTimeout(1000);
+    expect(await tab.locator('.Toastify__toast--success').count()).toBe(1);
+    expect(await tab.locator('.Toastify__toast--error').count()).toBe(0);
+    expect((await loadsPage(tab, { loadNumber, weekId: 0, driverId: 0, page: 0, pageSize: 100 })).rows.filter((r) => r.loadNumber === loadNumber)).toHaveLength(0);
+
+    // A broker without loads, deleted with a double click on Confirm.
+    const brokerName = `Delete Twice ${Date.now().toString(36)}`;
+    const created = await tab.request.post('/api/Broker/AddUpdateBroker', {
+      headers: APP_HEADERS,
+      data: { brokerId: 0, brokerName, brokerAddress: '4 Gone Rd', brokerCity: 'Los Angeles', brokerStateId: 5, brokerZipCode: '90001', phoneNumber: '2135550100', email: 'gone@haulers.test' },
+    });
+    expect(created.ok()).toBe(true);
+    await tab.goto('/app/broker-admin');
+    await visible(tab.getByRole('heading', { name: 'Broker Management' }));
+    await dismissToasts(tab);
+    await tab.getByRole('button', { name: `Delete ${brokerName}` }).click();
+    const confirmBroker = tab.getByRole('dialog', { name: 'Delete broker' });
+    await visible(confirmBroker);
+    await confirmBroker.getByRole('button', { name: 'Confirm' }).dblclick();
+    await toast(tab, 'Broker deleted successfully');
+    await confirmBroker.waitFor({ state: 'detached' });
+    await tab.waitForTimeout(1000);
+    expect(await tab.locator('.Toastify__toast--success').count()).toBe(1);
+    expect(await tab.locator('.Toastify__toast--error').count()).toBe(0);
+    const brokers = (await (await tab.request.get('/api/Broker')).json()) as { brokerName: string }[];
+    expect(brokers.some((x) => x.brokerName === brokerName)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dotField, editId, MAX_ID, MAX_SMALL_ID, mcField, optionalText, phoneField, requiredId, requiredText, versionField, zipField } from './fields';
+import { dotField, editId, emailField, MAX_ID, MAX_SMALL_ID, mcField, optionalText, phoneField, requiredId, requiredText, versionField, zipField } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -39,7 +39,7 @@ export const ZBrokerForm = z.object({
   brokerStateId: requiredId(MSG.brokerState, MAX_SMALL_ID).default(DEFAULT_BROKER_STATE_ID),
   brokerZipCode: zipField(MSG.brokerZip),
   phoneNumber: phoneField(MSG.brokerRequired, 20),
-  email: requiredText(MSG.brokerRequired, 255).pipe(z.email({ error: 'Must be a valid email' })),
+  email: emailField(MSG.brokerRequired),
   mcNumber: mcField(),
   dotNumber: dotField(),
   comments: optionalText(2000),

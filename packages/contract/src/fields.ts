@@ -143,6 +143,7 @@ export const FORMAT_TEXT = {
   zip: 'Enter a ZIP code like 75201 or 75201-1234 (or a Canadian postal code)',
   mc: 'An MC number is up to 8 digits, optionally after MC',
   dot: 'A USDOT number is up to 8 digits',
+  email: 'Must be a valid email',
 } as const;
 
 const PHONE = /^\+?[0-9 ().-]+$/;
@@ -168,3 +169,53 @@ export const mcField = () =>
 
 export const dotField = () =>
   optionalText(30).refine((v) => v === null || DOT.test(v), { error: FORMAT_TEXT.dot });
+
+/** An email address a person types: the spec's message when missing, at most `max` characters, one address. */
+export const emailField = (message: string, max = 255) =>
+  requiredText(message, max).pipe(z.email({ error: FORMAT_TEXT.email }));
+
+type TWrapperDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+
+/**
+ * The most characters a text schema takes (its `.max`), through optional, nullable, default,
+ * refinements and pipes; null for a schema without a text limit. Forms show it as the person types.
+ */
+export function maxLengthOf(schema: z.ZodType): number | null {
+  const def = schema._zod.def as unknown as TWrapperDef;
+  switch (def.type) {
+    case 'string':
+      return (schema as z.ZodString).maxLength ?? null;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return def.innerType ? maxLengthOf(def.innerType) : null;
+    case 'pipe':
+      return (def.in && maxLengthOf(def.in)) ?? (def.out && maxLengthOf(def.out)) ?? null;
+    default:
+      return null;
+  }
+}
+
+export type TTextLimit = { max: number; message: string };
+
+/**
+ * Every text limit of a form's object schema, by field name, with the message the schema gives
+ * for a text over it ({ brokerName: { max: 200, message: 'At most 200 characters' }, … }).
+ */
+export function textLimitsOf(schema: z.ZodType): Record<string, TTextLimit> {
+  const def = schema._zod.def as unknown as { type: string; shape?: Record<string, z.ZodType> } & TWrapperDef;
+  if (def.type === 'pipe' && def.in) return textLimitsOf(def.in);
+  if (def.type !== 'object' || !def.shape) return {};
+  const limits: Record<string, TTextLimit> = {};
+  for (const [name, field] of Object.entries(def.shape)) {
+    const max = maxLengthOf(field);
+    if (max === null) continue;
+    const tooLong = field.safeParse('9'.repeat(max + 1)).error?.issues.find((i) => i.code === 'too_big');
+    limits[name] = { max, message: tooLong?.message ?? `At most ${max} characters` };
+  }
+  return limits;
+}

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 
 type TConfirmDialogProps = {
   open: boolean;
@@ -7,7 +7,12 @@ type TConfirmDialogProps = {
   text: string;
   busy?: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
+  /**
+   * Runs once per click that is not already running: while the promise it returns is pending the
+   * button shows it is busy and a second click is ignored. A failure is shown by whoever sent the
+   * request (the mutation hooks toast it), not here.
+   */
+  onConfirm: () => unknown;
   /** The confirming button's text and colour: Confirm in red for a destructive action (the default). */
   confirmText?: string;
   color?: 'error' | 'primary' | 'warning';
@@ -16,10 +21,26 @@ type TConfirmDialogProps = {
 /** Cancel / Confirm for a destructive action (spec §5 delete confirmations). */
 export function ConfirmDialog({ open, title, text, busy = false, onCancel, onConfirm, confirmText = 'Confirm', color = 'error' }: TConfirmDialogProps) {
   const id = useId();
+  // A ref, not only state: a double click lands before React has re-rendered the disabled button.
+  const running = useRef(false);
+  const [isRunning, setRunning] = useState(false);
+  const working = busy || isRunning;
+  const confirm = () => {
+    if (running.current || busy) return;
+    running.current = true;
+    setRunning(true);
+    Promise.resolve()
+      .then(onConfirm)
+      .catch(() => undefined)
+      .finally(() => {
+        running.current = false;
+        setRunning(false);
+      });
+  };
   return (
     <Dialog
       open={open}
-      onClose={() => !busy && onCancel()}
+      onClose={() => !working && onCancel()}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       maxWidth="xs"
@@ -30,10 +51,10 @@ export function ConfirmDialog({ open, title, text, busy = false, onCancel, onCon
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy} color="inherit">
+        <Button onClick={onCancel} disabled={working} color="inherit">
           Cancel
         </Button>
-        <Button onClick={onConfirm} loading={busy} color={color} variant="contained" autoFocus>
+        <Button onClick={confirm} loading={working} color={color} variant="contained" autoFocus>
           {confirmText}
         </Button>
       </DialogActions>

@@ -1,14 +1,17 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { DRAFT_RESTORED_TEXT, useFormDraft } from '../lib/form-draft';
 import { DiscardChangesDialog } from './discard-changes-dialog';
+import { FormLimits } from './form-fields';
 
 type TFormDialogProps = {
   open: boolean;
   title: string;
   onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Returns a promise to keep Save guarded until the request is answered. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   submitting?: boolean;
   /** Spec §5: some forms keep Save disabled while invalid. */
   submitDisabled?: boolean;
@@ -17,26 +20,37 @@ type TFormDialogProps = {
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** The dialog's form: with it, Cancel and Escape ask before throwing changes away. */
   form?: UseFormReturn<any, any, any>;
+  /** The form's schema: its text limits show in the fields as the person types (FormLimits). */
+  schema?: z.ZodType;
   /** Names the dialog and its object ('broker:new', 'broker:12'): what is typed survives the session's end. */
   draftKey?: string;
 };
 
+type TPreventable = { preventDefault: () => void } | undefined;
+
 /**
- * A submit handler that runs once at a time: a second submit while the first is still running (a
- * double click lands before React has disabled the button) is dropped, so nothing is sent twice.
+ * One guard for several handlers of a form (Save and Duplicate): while one runs, a second submit or
+ * click (a double click lands before React has disabled the button) is dropped, so nothing is sent
+ * twice. A handler that returns a promise holds the guard until it settles.
  */
-export function useSingleSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => unknown) {
+export function useRunOnce() {
   const running = useRef(false);
-  return (event: FormEvent<HTMLFormElement>) => {
-    if (running.current) {
-      event.preventDefault();
-      return;
-    }
-    running.current = true;
-    Promise.resolve(onSubmit(event)).finally(() => {
-      running.current = false;
-    });
-  };
+  return <E extends TPreventable>(handler: (event: E) => unknown) =>
+    (event: E) => {
+      if (running.current) {
+        event?.preventDefault();
+        return;
+      }
+      running.current = true;
+      Promise.resolve(handler(event)).finally(() => {
+        running.current = false;
+      });
+    };
+}
+
+/** A submit handler that runs once at a time (see useRunOnce). */
+export function useSingleSubmit<E extends TPreventable = FormEvent<HTMLFormElement>>(onSubmit: (event: E) => unknown) {
+  return useRunOnce()(onSubmit);
 }
 
 /**
@@ -57,6 +71,7 @@ export function FormDialog({
   maxWidth = 'sm',
   form,
   draftKey,
+  schema,
 }: TFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
   const { restored } = useFormDraft(form, draftKey);
@@ -88,7 +103,7 @@ export function FormDialog({
             {DRAFT_RESTORED_TEXT}
           </Alert>
         )}
-        {children}
+        <FormLimits schema={schema}>{children}</FormLimits>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={submitting} color="inherit">

@@ -1,11 +1,11 @@
 import '../test/setup';
-import { requiredId } from '@haulboard/contract';
+import { optionalText, phoneField, requiredId } from '@haulboard/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FormSelect, FormTextField } from './form-fields';
+import { FormLimits, FormSelect, FormTextField } from './form-fields';
 
 const ZForm = z.object({
   name: z.string().trim().min(1, { error: 'Name is required' }),
@@ -64,5 +64,28 @@ describe('form fields bound to react-hook-form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(submitted).toEqual({ name: 'Acme', stateId: 44 }));
     expect(screen.getByRole('combobox', { name: 'State' }).textContent).toBe('Texas');
+  });
+
+  it('says a text is over its schema limit as it is typed, counts near it, and keeps a field’s own wording', async () => {
+    const ZLimited = z.object({ comments: optionalText(200), phone: phoneField('Required', 10, 'Phone number is at most 10 characters') });
+    function Limited() {
+      const form = useForm<z.input<typeof ZLimited>>({ resolver: zodResolver(ZLimited), defaultValues: { comments: '', phone: '' }, mode: 'onTouched' });
+      return (
+        <FormLimits schema={ZLimited}>
+          <FormTextField control={form.control} name="comments" label="Comments" helperText=" " />
+          <FormTextField control={form.control} name="phone" label="Phone" helperText=" " />
+        </FormLimits>
+      );
+    }
+    render(<Limited />);
+    const comments = screen.getByLabelText('Comments') as HTMLInputElement;
+    fireEvent.change(comments, { target: { value: 'c'.repeat(185) } });
+    expect(await screen.findByText('185 / 200')).toBeTruthy();
+    fireEvent.change(comments, { target: { value: 'c'.repeat(201) } });
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    expect(comments.getAttribute('aria-invalid')).toBe('true');
+    expect(comments.value).toHaveLength(201);
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '51255501001' } });
+    expect(await screen.findByText('Phone number is at most 10 characters')).toBeTruthy();
   });
 });

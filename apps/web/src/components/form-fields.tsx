@@ -1,6 +1,8 @@
+import { type TTextLimit, textLimitsOf } from '@haulboard/contract';
 import { FormControl, FormControlLabel, FormLabel, InputAdornment, MenuItem, Radio, RadioGroup, type SxProps, TextField, type TextFieldProps, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { z } from 'zod';
 
 /**
  * The form fields of the dialogs, bound to react-hook-form by `control` and `name`. Each shows its
@@ -12,14 +14,39 @@ type TBound<T extends FieldValues, N extends FieldPath<T>, C, O> = { control: Co
 type TTextProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'select' | 'children'> & {
   /** The helper text is a warning (amber, announced), not a hint. */
   warning?: boolean;
+  /** The most characters the field takes, when the form's schema (FormLimits) does not say. */
+  maxLength?: number;
 };
 
 const warningHelper = { formHelperText: { sx: { color: 'warning.main' }, role: 'status' } };
 
-/** A text field; a null value shows as empty. */
-export function FormTextField<T extends FieldValues, N extends FieldPath<T>, C, O>({ control, name, helperText, warning, slotProps, ...props }: TBound<T, N, C, O> & TTextProps) {
+const TextLimits = createContext<Record<string, TTextLimit>>({});
+
+/**
+ * The text limits of a form's schema for the fields inside (issue #8): a text over its limit says so
+ * ('At most 100 characters') as the person types, not only after they leave the field, and nothing
+ * is cut. FormDialog provides it from its `schema`.
+ */
+export function FormLimits({ schema, children }: { schema: z.ZodType | undefined; children: ReactNode }) {
+  const limits = useMemo(() => (schema ? textLimitsOf(schema) : {}), [schema]);
+  return <TextLimits.Provider value={limits}>{children}</TextLimits.Provider>;
+}
+
+/** From this share of the limit on, a long text field (names, cities, comments) counts its characters. */
+const COUNT_FROM = 0.9;
+const COUNTED_FROM_MAX = 100;
+const isBlank = (text: ReactNode) => text === undefined || text === null || text === '' || text === ' ';
+
+/** A text field; a null value shows as empty. Over its text limit it says so at once. */
+export function FormTextField<T extends FieldValues, N extends FieldPath<T>, C, O>({ control, name, helperText, warning, maxLength, slotProps, ...props }: TBound<T, N, C, O> & TTextProps) {
   const { field, fieldState } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const schemaLimit = useContext(TextLimits)[name];
+  const limit = maxLength ? { max: maxLength, message: `At most ${maxLength} characters` } : schemaLimit;
+  // The schemas trim before they count.
+  const length = typeof field.value === 'string' ? field.value.trim().length : 0;
+  const tooLong = limit && length > limit.max ? limit.message : undefined;
+  const error = fieldState.error?.message ?? tooLong;
+  const counter = limit && !error && limit.max >= COUNTED_FROM_MAX && length >= limit.max * COUNT_FROM && isBlank(helperText) ? `${length} / ${limit.max}` : null;
   return (
     <TextField
       {...props}
@@ -28,8 +55,8 @@ export function FormTextField<T extends FieldValues, N extends FieldPath<T>, C, 
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={error ?? helperText}
+      error={!!error}
+      helperText={error ?? counter ?? helperText}
       slotProps={warning && helperText && !error ? { ...slotProps, ...warningHelper } : slotProps}
     />
   );

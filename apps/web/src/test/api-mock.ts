@@ -19,12 +19,12 @@ export function mockApi(handlers: Record<string, THandler | TReply>) {
   // The server's signed-in hint (lib/session.ts): the app asks the mocked server who is signed in.
   // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server, which sets this cookie
   document.cookie = 'haulboard_signed_in=1; path=/';
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? formFields(init.body) : undefined;
-    calls.push({ method, path: url.pathname + url.search, body });
+    calls.push({ method, path: url.pathname + url.search, body, headers: Object.fromEntries(new Headers(init.headers).entries()) });
     const handler = handlers[`${method} ${url.pathname}`];
     const reply: TReply = handler
       ? typeof handler === 'function'

@@ -2,6 +2,7 @@ import type { TColumnMapping, TImportKind, TImportPreview } from '@haulboard/con
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { useSavePreset } from './import-api';
 
 /** What the mapping step needs of a file: its header, first rows, our fields and the mapping applied last. */
@@ -26,7 +27,7 @@ const exampleOf = (preview: TMappingSource, header: string) => {
 export function ColumnMapping({ kind, preview, busy, onApply }: TColumnMappingProps) {
   const [mapping, setMapping] = useState<TColumnMapping>(() => ({ ...(preview.mapping ?? {}) }));
   const [name, setName] = useState('');
-  const save = useSavePreset(kind, () => setName(''));
+  const save = useSavePreset(kind, { onSaved: () => setName(''), idempotency: useIdempotencyKey() });
   const chosen = Object.fromEntries(Object.entries(mapping).filter(([, column]) => column));
   const missing = preview.fields.filter((f) => f.required && !chosen[f.key]);
 

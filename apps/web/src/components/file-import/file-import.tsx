@@ -1,6 +1,7 @@
 import { replyKind, type TColumnMapping, type TImportKind, type TImportPreview } from '@haulboard/contract';
 import { Box } from '@mui/material';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { FileDrop } from './file-drop';
 import { useConfirmImport, usePreviewImport } from './import-api';
 import { ImportPreview } from './import-preview';
@@ -28,7 +29,8 @@ export function FileImport({ kind, year, quarter, hint, disabled, canDeletePrese
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<TImportPreview | null>(null);
   const read = usePreviewImport();
-  const confirm = useConfirmImport(kind, onImported);
+  // One key per previewed file: a doubled Confirm imports it once.
+  const confirm = useConfirmImport(kind, onImported, { idempotency: useIdempotencyKey(!!preview) });
 
   const run = (next: File, mapping?: TColumnMapping) => {
     setFile(next);

@@ -1,6 +1,7 @@
 import { importRoutes, type TColumnMapping, type TImportKind, type TImportPreview } from '@haulboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
+import type { TKeyedOptions } from '../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../lib/mutation';
 import { downloadText } from './download';
 
@@ -36,10 +37,11 @@ export function usePreviewImport() {
 }
 
 /** POST /api/Imports/Confirm: saves the previewed file whole; `onImported` refreshes what shows its rows. */
-export function useConfirmImport(kind: TImportKind, onImported: () => unknown) {
+export function useConfirmImport(kind: TImportKind, onImported: () => unknown, { idempotency }: TKeyedOptions) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (previewId: string) => callRoute(importRoutes.confirm, { body: { previewId } }),
+    mutationFn: (previewId: string, idempotencyKey) => callRoute(importRoutes.confirm, { body: { previewId }, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey(kind) }), onImported()]);
     },
@@ -65,10 +67,11 @@ export const importHistoryQuery = (kind: TImportKind) =>
 export const useImportHistory = (kind: TImportKind) => useQuery(importHistoryQuery(kind));
 
 /** DELETE /api/Imports?id=: removes exactly the rows that import added. */
-export function useUndoImport(kind: TImportKind, onUndone: () => unknown) {
+export function useUndoImport(kind: TImportKind, onUndone: () => unknown, { idempotency }: TKeyedOptions) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (importId: number) => callRoute(importRoutes.undo, { query: { id: importId } }),
+    mutationFn: (importId: number, idempotencyKey) => callRoute(importRoutes.undo, { query: { id: importId }, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey(kind) }), onUndone()]);
     },
@@ -82,10 +85,11 @@ export const useImportPresets = (kind: TImportKind) =>
   });
 
 /** POST /api/Imports/Presets: the mapping under a name; a file with the same header is recognised next time. */
-export function useSavePreset(kind: TImportKind, onSaved?: () => void) {
+export function useSavePreset(kind: TImportKind, { onSaved, idempotency }: TKeyedOptions & { onSaved?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (form: { name: string; headers: string[]; mapping: TColumnMapping }) => callRoute(importRoutes.savePreset, { body: { kind, ...form } }),
+    mutationFn: (form: { name: string; headers: string[]; mapping: TColumnMapping }, idempotencyKey) => callRoute(importRoutes.savePreset, { body: { kind, ...form }, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       onSaved?.();
       await queryClient.invalidateQueries({ queryKey: presetsKey(kind) });
@@ -93,10 +97,11 @@ export function useSavePreset(kind: TImportKind, onSaved?: () => void) {
   });
 }
 
-export function useDeletePreset(kind: TImportKind) {
+export function useDeletePreset(kind: TImportKind, { idempotency }: TKeyedOptions) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (presetId: number) => callRoute(importRoutes.deletePreset, { query: { id: presetId } }),
+    mutationFn: (presetId: number, idempotencyKey) => callRoute(importRoutes.deletePreset, { query: { id: presetId }, idempotencyKey }),
+    idempotency,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: presetsKey(kind) }),
   });
 }

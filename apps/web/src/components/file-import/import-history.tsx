@@ -3,6 +3,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Typography, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { failureMessage } from '../../lib/mutation';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../data-table';
@@ -25,7 +26,7 @@ type TImportHistoryProps = {
 export function ImportHistory({ kind, canUndo, onUndone }: TImportHistoryProps) {
   const history = useImportHistory(kind);
   const [undoing, setUndoing] = useState<TImportRecord | null>(null);
-  const undo = useUndoImport(kind, onUndone);
+  const undo = useUndoImport(kind, onUndone, { idempotency: useIdempotencyKey(!!undoing) });
 
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const columns: TColumn<TImportRecord>[] = [
@@ -106,7 +107,7 @@ export function ImportHistory({ kind, canUndo, onUndone }: TImportHistoryProps) 
         text={undoing ? undoQuestion(undoing) : ''}
         busy={undo.isPending}
         onCancel={() => setUndoing(null)}
-        onConfirm={() => undoing && undo.mutate(undoing.importId, { onSettled: () => setUndoing(null) })}
+        onConfirm={() => undoing && undo.mutateAsync(undoing.importId, { onSettled: () => setUndoing(null) })}
       />
     </Box>
   );

@@ -2,14 +2,15 @@ import type { TImportKind, TImportPreset } from '@haulboard/contract';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useDeletePreset, useImportPresets } from './import-api';
 
 /** The company's saved column mappings of a kind (files with their header are recognised); deleting one needs Write. */
 export function SavedPresets({ kind, canDelete }: { kind: TImportKind; canDelete: boolean }) {
   const presets = useImportPresets(kind);
-  const remove = useDeletePreset(kind);
   const [deleting, setDeleting] = useState<TImportPreset | null>(null);
+  const remove = useDeletePreset(kind, { idempotency: useIdempotencyKey(!!deleting) });
   if (!presets.data?.length) return null;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1 }} role="list" aria-label="Saved column mappings">
@@ -34,7 +35,7 @@ export function SavedPresets({ kind, canDelete }: { kind: TImportKind; canDelete
         text={deleting ? `Are you sure you want to delete ${deleting.name}` : ''}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.presetId, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutateAsync(deleting.presetId, { onSettled: () => setDeleting(null) })}
       />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PublicLayout } from '../../components/public-layout';
 import { showFieldErrors } from '../../lib/form-errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { lookupQuery } from '../../lib/lookups';
 import { failureMessage } from '../../lib/mutation';
 import { usePageTitle } from '../../lib/page-title';
@@ -24,7 +25,7 @@ export function RegisterPage() {
   const { data: user } = useSession();
   const navigate = useNavigate();
   const companies = useQuery(lookupQuery(lookupRoutes.getCompanyList));
-  const register = useRegisterCompany(user);
+  const register = useRegisterCompany(user, { idempotency: useIdempotencyKey() });
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { companyId: '', phoneNumber: user?.phoneNumber ?? '' },

@@ -162,3 +162,76 @@ describe('broker admin (spec §2 broker-admin, §5 Broker, §6)', () => {
     ]);
   });
 });
+
+/** A server that answers after a moment: a second click lands while the first request runs. */
+const slow =
+  (reply: { status?: number; text: string }, ms = 60) =>
+  () =>
+    new Promise<{ status?: number; text: string }>((resolve) => setTimeout(() => resolve(reply), ms));
+
+describe('a form a dispatcher can trust (issue #8)', () => {
+  async function fillNewBroker(dialog: HTMLElement, name: string) {
+    fill(dialog, /Broker name/, name);
+    fill(dialog, /Address/, '1 Main St');
+    fill(dialog, /City/, 'Fresno');
+    fill(dialog, /Zip code/, '93701');
+    fill(dialog, /Phone number/, '5595550100');
+    fill(dialog, /Email/, 'ops@sunbelt.test');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    return save;
+  }
+
+  it('a double click on Save sends one POST with an idempotency key; a reopened dialog has a new key', async () => {
+    const calls = api({ 'POST /api/Broker/AddUpdateBroker': slow({ text: 'Broker updated successfully' }) });
+    renderApp('/app/broker-admin');
+    let save = await fillNewBroker(await openAdd(), 'Sunbelt Brokerage');
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText('Broker updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = () => calls.filter((c) => c.path === '/api/Broker/AddUpdateBroker');
+    expect(posts()).toHaveLength(1);
+    const firstKey = posts()[0].headers['idempotency-key'];
+    expect(firstKey).toMatch(/\S{16,}/);
+
+    save = await fillNewBroker(await openAdd(), 'Second Sunbelt');
+    fireEvent.click(save);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1].headers['idempotency-key']).toMatch(/\S{16,}/);
+    expect(posts()[1].headers['idempotency-key']).not.toBe(firstKey);
+  });
+
+  it('a double click on a delete confirm sends one DELETE, with a key, and says deleted once', async () => {
+    const calls = api({ 'DELETE /api/Broker/DeleteBroker': slow({ text: 'Broker deleted successfully' }) });
+    renderApp('/app/broker-admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Lone Pine Shipping Co' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete broker' })).getByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Broker deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0].headers['idempotency-key']).toMatch(/\S{16,}/);
+    expect(screen.getAllByText('Broker deleted successfully')).toHaveLength(1);
+  });
+
+  it('says a text is too long as the person types, before they leave the field, and keeps every character', async () => {
+    api();
+    renderApp('/app/broker-admin');
+    const dialog = await openAdd();
+    const name = within(dialog).getByLabelText(/Broker name/) as HTMLInputElement;
+    name.focus();
+    fireEvent.change(name, { target: { value: 'B'.repeat(201) } });
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(name.value).toHaveLength(201);
+    expect(document.activeElement).toBe(name);
+    const city = within(dialog).getByLabelText(/City/);
+    fireEvent.change(city, { target: { value: 'C'.repeat(101) } });
+    expect(await within(dialog).findByText('At most 100 characters')).toBeTruthy();
+    // Back within the limit, the message goes as the person types too.
+    fireEvent.change(city, { target: { value: 'Fresno' } });
+    await waitFor(() => expect(within(dialog).queryByText('At most 100 characters')).toBeNull());
+  });
+});

@@ -11,6 +11,7 @@ import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { formatMoney } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
 
@@ -90,15 +91,20 @@ export function InvoiceImportPage() {
     queryFn: ({ signal }) => callRoute(invoiceRoutes.compareInvoice, { query: { weekId: weekId! }, signal }),
     enabled: weekId !== null,
   });
+  const importKey = useIdempotencyKey();
+  const boardKey = useIdempotencyKey();
   const importInvoice = useTextMutation<{ weekId: number; file: File }>({
-    mutationFn: ({ weekId: id, file: f }) => callRoute(invoiceRoutes.importInvoice, { upload: { fields: { WeekId: id }, files: [f] } }),
+    mutationFn: ({ weekId: id, file: f }, idempotencyKey) => callRoute(invoiceRoutes.importInvoice, { upload: { fields: { WeekId: id }, files: [f] }, idempotencyKey }),
+    // One key per chosen file (renewed once it is imported): a doubled Import reads it once.
+    idempotency: importKey,
     onSuccess: async () => {
       setFile(null);
       await queryClient.invalidateQueries({ queryKey: comparisonKey(weekId) });
     },
   });
   const fromBoard = useTextMutation<number>({
-    mutationFn: (id) => callRoute(invoiceRoutes.importInvoiceFromBoard, { body: { weekId: id } }),
+    mutationFn: (id, idempotencyKey) => callRoute(invoiceRoutes.importInvoiceFromBoard, { body: { weekId: id }, idempotencyKey }),
+    idempotency: boardKey,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: comparisonKey(weekId) });
     },

@@ -188,3 +188,55 @@ describe('load board (spec §2 loadboard)', () => {
     expect(body).toMatchObject({ loadNumber: 'LD-100', weekId: 0 });
   });
 });
+
+describe('a load dialog a dispatcher can trust (issue #8)', () => {
+  const slowText = (text: string) => () => new Promise<{ text: string }>((resolve) => setTimeout(() => resolve({ text }), 60));
+  const saves = <C extends { path: string }>(calls: C[]) => calls.filter((c) => c.path === '/api/Load/AddUpdateLoad');
+
+  it('a 10,000-character city says "At most 100 characters" as it is typed, and Save sends nothing', async () => {
+    const calls = api({ 'POST /api/Load/AddUpdateLoad': { text: 'Load updated successfully' } });
+    renderApp('/app/loadboard?weekId=99');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit load LD-100' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit load LD-100' });
+    const city = within(dialog).getByLabelText(/Origin city/) as HTMLInputElement;
+    city.focus();
+    fireEvent.change(city, { target: { value: 'D'.repeat(10_000) } });
+    expect(await within(dialog).findByText('At most 100 characters')).toBeTruthy();
+    expect(city.value).toHaveLength(10_000);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+    fireEvent.click(save);
+    // Enter in a field submits the form even while the button is disabled: still nothing is sent.
+    fireEvent.submit(city.closest('form')!);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(saves(calls)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Edit load LD-100' })).toBeTruthy();
+  });
+
+  it('a doubled Save or Duplicate sends one request, with the dialog’s idempotency key', async () => {
+    const calls = api({ 'POST /api/Load/AddUpdateLoad': slowText('Load updated successfully') });
+    renderApp('/app/loadboard?weekId=99');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit load LD-100' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit load LD-100' });
+    const duplicate = within(dialog).getByRole('button', { name: 'Duplicate' });
+    await waitFor(() => expect(duplicate.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(duplicate);
+    fireEvent.click(duplicate);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves(calls)).toHaveLength(1);
+    expect((saves(calls)[0].body as { loadId: number }).loadId).toBe(0);
+    const key = saves(calls)[0].headers['idempotency-key'];
+    expect(key).toMatch(/\S{16,}/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit load LD-100' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit load LD-100' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves(calls)).toHaveLength(2);
+    expect(saves(calls)[1].headers['idempotency-key']).not.toBe(key);
+  });
+});

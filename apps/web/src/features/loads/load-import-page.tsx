@@ -25,6 +25,7 @@ import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
 import { cityState } from '../../lib/us-states';
@@ -155,8 +156,11 @@ export function LoadImportPage() {
     },
     onError: notifyFailure,
   });
+  const saveKey = useIdempotencyKey();
   const save = useTextMutation<TImportedLoad[]>({
-    mutationFn: (list) => callRoute(loadImportRoutes.saveImportedLoads, { body: list.map(bodyOf) as TImportLoadForm[] }),
+    mutationFn: (list, idempotencyKey) => callRoute(loadImportRoutes.saveImportedLoads, { body: list.map(bodyOf) as TImportLoadForm[], idempotencyKey }),
+    // A doubled Save adds the new loads once; the key is renewed once they are saved.
+    idempotency: saveKey,
     onSuccess: async () => {
       await queryClient.invalidateQueries();
       if (weekId) search.mutate({ id: weekId, from: source });

@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormRadioGroup, FormSelect, FormTextField } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useCitySearch } from '../../../lib/search-cities';
@@ -28,7 +29,7 @@ type TBrokerDialogProps = {
  */
 export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogProps) {
   const states = useQuery(lookupQuery(lookupRoutes.getStates));
-  const upsert = useUpsertBroker({ onSaved: onClose });
+  const upsert = useUpsertBroker({ onSaved: onClose, idempotency: useIdempotencyKey() });
   const form = useForm<TBrokerForm, unknown, TBrokerFormOutput>({
     resolver: zodResolver(ZBrokerForm),
     defaultValues: brokerFormValues(broker),
@@ -80,6 +81,7 @@ export function BrokerDialog({ broker, canSetActive, onClose }: TBrokerDialogPro
       submitting={upsert.isPending}
       submitDisabled={!form.formState.isValid || !states.data}
       form={form}
+      schema={ZBrokerForm}
       draftKey={`broker:${broker?.brokerId ?? 'new'}`}
     >
       {states.isError && (

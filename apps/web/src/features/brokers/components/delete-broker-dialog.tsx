@@ -1,5 +1,6 @@
 import type { TBroker } from '@haulboard/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useDeleteBroker } from '../api/delete-broker';
 
 /**
@@ -7,7 +8,7 @@ import { useDeleteBroker } from '../api/delete-broker';
  * the server has answered; a refusal (a broker with loads) shows as an error toast.
  */
 export function DeleteBrokerDialog({ broker, onClose }: { broker: TBroker; onClose: () => void }) {
-  const remove = useDeleteBroker();
+  const remove = useDeleteBroker({ idempotency: useIdempotencyKey() });
   return (
     <ConfirmDialog
       open
@@ -15,7 +16,7 @@ export function DeleteBrokerDialog({ broker, onClose }: { broker: TBroker; onClo
       text={`Are you sure you want to delete ${broker.brokerName}`}
       busy={remove.isPending}
       onCancel={onClose}
-      onConfirm={() => remove.mutate(broker.brokerId, { onSettled: onClose })}
+      onConfirm={() => remove.mutateAsync(broker.brokerId, { onSettled: onClose })}
     />
   );
 }

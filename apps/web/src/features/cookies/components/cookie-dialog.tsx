@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useSaveCookie } from '../api/save-cookie';
 
 const FIELDS = ['cookie', 'csrfToken', 'cookieSource'] as const;
@@ -17,7 +18,7 @@ type TField = (typeof FIELDS)[number];
  * dialog only adds one (companyCookieId 0). Save stays disabled while the form is invalid.
  */
 export function CookieDialog({ onClose }: { onClose: () => void }) {
-  const save = useSaveCookie({ onSaved: onClose });
+  const save = useSaveCookie({ onSaved: onClose, idempotency: useIdempotencyKey() });
   const form = useForm<TCookieForm, unknown, z.output<typeof ZCookieForm>>({
     resolver: zodResolver(ZCookieForm),
     defaultValues: { companyCookieId: 0, cookie: '', csrfToken: '', cookieSource: '' },
@@ -49,7 +50,7 @@ export function CookieDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <FormDialog open title="Add cookie" onClose={onClose} onSubmit={onSubmit} submitting={save.isPending} submitDisabled={!form.formState.isValid} form={form}>
+    <FormDialog open title="Add cookie" onClose={onClose} onSubmit={onSubmit} submitting={save.isPending} submitDisabled={!form.formState.isValid} form={form} schema={ZCookieForm}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Paste the signed-in board session from the browser. It is stored encrypted; afterwards only its first characters are shown.
       </Typography>

@@ -1,10 +1,11 @@
 import type { TCompanyCookie } from '@haulboard/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useDeleteCookie } from '../api/delete-cookie';
 
 /** Spec §2 relay/cookie-admin: 'Are you sure you want to delete cookie ID {id}' with Cancel / Confirm. */
 export function DeleteCookieDialog({ cookie, onClose }: { cookie: TCompanyCookie; onClose: () => void }) {
-  const remove = useDeleteCookie();
+  const remove = useDeleteCookie({ idempotency: useIdempotencyKey() });
   return (
     <ConfirmDialog
       open
@@ -12,7 +13,7 @@ export function DeleteCookieDialog({ cookie, onClose }: { cookie: TCompanyCookie
       text={`Are you sure you want to delete cookie ID ${cookie.companyCookieId}`}
       busy={remove.isPending}
       onCancel={onClose}
-      onConfirm={() => remove.mutate(cookie.companyCookieId, { onSettled: onClose })}
+      onConfirm={() => remove.mutateAsync(cookie.companyCookieId, { onSettled: onClose })}
     />
   );
 }

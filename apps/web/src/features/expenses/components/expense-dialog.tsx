@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormDateField, FormNumberField, FormSelect, FormTextField, type TSelectItem } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpsertExpense } from '../api/upsert-expense';
@@ -27,7 +28,7 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
   const types = useQuery(lookupQuery(lookupRoutes.getExpenseTypeList));
   const frequencies = useQuery(lookupQuery(lookupRoutes.getFrequencyTypeList));
   const drivers = useQuery(lookupQuery(lookupRoutes.getCompanyDrivers));
-  const upsert = useUpsertExpense({ onSaved: onClose });
+  const upsert = useUpsertExpense({ onSaved: onClose, idempotency: useIdempotencyKey() });
   const form = useForm<TExpenseForm, unknown, TExpenseFormOutput>({
     resolver: zodResolver(ZExpenseForm),
     defaultValues: expenseFormValues(expense),
@@ -89,6 +90,7 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
       submitting={upsert.isPending}
       submitDisabled={!form.formState.isValid || !types.data || !frequencies.data}
       form={form}
+      schema={ZExpenseForm}
       draftKey={`expense:${expense?.companyExpenseId ?? 'new'}`}
     >
       {lookupError && (

@@ -1,6 +1,7 @@
 import { iftaReturnRoutes, type TIftaQuarter, type TIftaReturnSettings } from '@haulboard/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
+import type { TKeyedOptions } from '../../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../../lib/mutation';
 
 const returnKey = ['fuel', 'return'] as const;
@@ -17,10 +18,12 @@ export const useIftaReturn = (q: { year: number; quarter: number | null }) =>
   useQuery({ ...iftaReturnQuery({ year: q.year, quarter: q.quarter ?? 1 }), enabled: !!q.quarter });
 
 /** POST /api/Accounting/UploadIftaRates: the quarter's matrix CSV; the worksheet is read again. */
-export function useUploadIftaRates({ onDone }: { onDone?: () => void } = {}) {
+export function useUploadIftaRates({ onDone, idempotency }: TKeyedOptions & { onDone?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation<{ year: number; quarter: number; file: File }>({
-    mutationFn: ({ year, quarter, file }) => callRoute(iftaReturnRoutes.uploadIftaRates, { upload: { fields: { Year: year, Quarter: quarter }, files: [file] } }),
+    mutationFn: ({ year, quarter, file }, idempotencyKey) =>
+      callRoute(iftaReturnRoutes.uploadIftaRates, { upload: { fields: { Year: year, Quarter: quarter }, files: [file] }, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: returnKey });
@@ -29,10 +32,11 @@ export function useUploadIftaRates({ onDone }: { onDone?: () => void } = {}) {
 }
 
 /** POST /api/Accounting/IftaReturnSettings: rounding and account number. */
-export function useSaveIftaReturnSettings({ onDone }: { onDone?: () => void } = {}) {
+export function useSaveIftaReturnSettings({ onDone, idempotency }: TKeyedOptions & { onDone?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation<TIftaReturnSettings>({
-    mutationFn: (body) => callRoute(iftaReturnRoutes.saveIftaReturnSettings, { body }),
+    mutationFn: (body, idempotencyKey) => callRoute(iftaReturnRoutes.saveIftaReturnSettings, { body, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: returnKey });

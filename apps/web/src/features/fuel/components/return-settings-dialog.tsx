@@ -2,6 +2,7 @@ import { GALLONS_ROUNDINGS, MPG_ROUNDINGS, type TGallonsRounding, type TIftaRetu
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useSaveIftaReturnSettings } from '../api/ifta-return';
 
 type TProps = { open: boolean; value: TIftaReturnSettings; onClose: () => void };
@@ -11,7 +12,7 @@ export function ReturnSettingsDialog({ open, value, onClose }: TProps) {
   const [mpgRounding, setMpg] = useState<TMpgRounding>(value.mpgRounding);
   const [gallonsRounding, setGallons] = useState<TGallonsRounding>(value.gallonsRounding);
   const [account, setAccount] = useState(value.iftaAccountNumber ?? '');
-  const save = useSaveIftaReturnSettings({ onDone: onClose });
+  const save = useSaveIftaReturnSettings({ onDone: onClose, idempotency: useIdempotencyKey(open) });
   return (
     <FormDialog
       open={open}
@@ -20,7 +21,8 @@ export function ReturnSettingsDialog({ open, value, onClose }: TProps) {
       submitting={save.isPending}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ mpgRounding, gallonsRounding, iftaAccountNumber: account.trim() || null });
+        // A promise: the shared dialog sends nothing more until this answer is in.
+        return save.mutateAsync({ mpgRounding, gallonsRounding, iftaAccountNumber: account.trim() || null }).catch(() => undefined);
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { downloadText } from '../../../lib/download';
 import { formatMoney } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useCan } from '../../../lib/permissions';
 import { useDownloadIftaReturn, useIftaReturn, useUploadIftaRates } from '../api/ifta-return';
@@ -34,7 +35,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function ReturnWorksheet({ year, quarter }: TProps) {
   const worksheet = useIftaReturn({ year, quarter });
   const canWrite = useCan('IftaReportPage', 'Write');
-  const upload = useUploadIftaRates();
+  // One key per chosen file: a retried upload of the same file saves the rates once.
+  const upload = useUploadIftaRates({ idempotency: useIdempotencyKey() });
   const download = useDownloadIftaReturn();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const r = worksheet.data;

@@ -1,11 +1,12 @@
 import type { TLoadOrder } from '@haulboard/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useCancelOrder } from '../api/cancel-order';
 import { driversOf } from '../order-text';
 
 /** Cancelling asks first; the order then moves to history ('Order cancelled successfully'). */
 export function CancelOrderDialog({ order, onClose }: { order: TLoadOrder; onClose: () => void }) {
-  const cancel = useCancelOrder();
+  const cancel = useCancelOrder({ idempotency: useIdempotencyKey() });
   return (
     <ConfirmDialog
       open
@@ -13,7 +14,7 @@ export function CancelOrderDialog({ order, onClose }: { order: TLoadOrder; onClo
       text={`Are you sure you want to cancel order #${order.loadOrderId} for ${driversOf(order)} from ${order.origin.label}? It stops searching and moves to history.`}
       busy={cancel.isPending}
       onCancel={onClose}
-      onConfirm={() => cancel.mutate(order.loadOrderId, { onSettled: onClose })}
+      onConfirm={() => cancel.mutateAsync(order.loadOrderId, { onSettled: onClose })}
     />
   );
 }

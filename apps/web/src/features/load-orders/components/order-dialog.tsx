@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormDateField, FormNumberField, FormSelect, type TSelectItem } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useOrderDrivers } from '../api/get-drivers';
 import { usePlaceOrder } from '../api/place-order';
@@ -65,7 +66,7 @@ type TOrderDialogProps = {
  */
 export function OrderDialog({ order, onClose }: TOrderDialogProps) {
   const drivers = useOrderDrivers();
-  const place = usePlaceOrder({ onSaved: onClose });
+  const place = usePlaceOrder({ onSaved: onClose, idempotency: useIdempotencyKey() });
   const form = useForm<TOrderFormState>({ resolver, defaultValues: orderFormValues(order), mode: 'onTouched' });
   const [locating, setLocating] = useState<TLocationField | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -174,6 +175,7 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
         submitDisabled={!drivers.data}
         submitLabel={order ? 'Save' : 'Place order'}
         maxWidth="md"
+        schema={ZLoadOrderForm}
       >
         {drivers.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>

@@ -1,6 +1,7 @@
 import { loadRoutes, SUCCESS, type TLoadForm } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import type { TKeyedOptions } from '../../../lib/idempotency';
 import { useTextMutation } from '../../../lib/mutation';
 
 /**
@@ -8,10 +9,11 @@ import { useTextMutation } from '../../../lib/mutation';
  * (a taken load number, someone else's newer save) arrives as a failed request: the shared hook
  * shows it as an error toast and `onSaved` does not run, so the dialog keeps the person's data.
  */
-export function useUpsertLoad({ onSaved }: { onSaved?: () => void } = {}) {
+export function useUpsertLoad({ onSaved, idempotency }: TKeyedOptions & { onSaved?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (form: TLoadForm) => callRoute(loadRoutes.addUpdateLoad, { body: form }),
+    mutationFn: (form: TLoadForm, idempotencyKey) => callRoute(loadRoutes.addUpdateLoad, { body: form, idempotencyKey }),
+    idempotency,
     successMessage: SUCCESS.loadUpdated,
     onSuccess: async () => {
       onSaved?.();

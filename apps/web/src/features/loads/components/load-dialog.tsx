@@ -8,10 +8,12 @@ import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DiscardChangesDialog } from '../../../components/discard-changes-dialog';
-import { useSingleSubmit } from '../../../components/form-dialog';
+import { useRunOnce } from '../../../components/form-dialog';
+import { FormLimits } from '../../../components/form-fields';
 import { DRAFT_RESTORED_TEXT, useFormDraft } from '../../../lib/form-draft';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useUpsertLoad } from '../api/upsert-load';
 import { emptyLoadValues, importedLoadValuesOf, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';
 import { LoadDetails } from './load-details';
@@ -57,7 +59,8 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
   const defaults = imported ? importedLoadValuesOf(imported) : load ? loadValuesOf(load) : emptyLoadValues(target.mode === 'add' ? target.weekId : null);
   const form = useForm<TLoadFormValues>({ resolver: imported ? importResolver : resolver, defaultValues: defaults, mode: imported ? 'all' : 'onTouched' });
-  const upsert = useUpsertLoad({ onSaved: onClose });
+  // One key per opening, for Save and Duplicate: a doubled click saves once.
+  const upsert = useUpsertLoad({ onSaved: onClose, idempotency: useIdempotencyKey() });
   // What is typed survives a session that ends meanwhile; an imported load's edits live on its page.
   const { restored } = useFormDraft(form, target.mode === 'add' ? 'load:new' : target.mode === 'edit' ? `load:${target.load.loadId}` : null);
   const [asking, setAsking] = useState(false);
@@ -89,8 +92,10 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
       return send(toLoadBody(values, { loadId: load?.loadId ?? 0, updatedOn: load?.updatedOn ?? null }));
     }),
   );
-  const submit = useSingleSubmit(save);
-  const duplicate = form.handleSubmit((values) => confirmingWeek(() => send(toLoadBody(values, { loadId: 0, updatedOn: null }))));
+  // Save and Duplicate share one guard: a second click on either while one runs is dropped.
+  const once = useRunOnce();
+  const submit = once(save);
+  const duplicate = once(form.handleSubmit((values) => confirmingWeek(() => send(toLoadBody(values, { loadId: 0, updatedOn: null })))));
 
   const shown = imported ?? load;
   const weekYear = shown ? dayjs(shown.loadStartDate).year() : target.mode === 'add' && target.year ? target.year : new Date().getFullYear();
@@ -120,7 +125,8 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
         {readOnly && load ? (
           <LoadDetails load={load} />
         ) : (
-          <LoadFormFields
+          <FormLimits schema={imported ? ZImportLoadForm : ZLoadForm}>
+            <LoadFormFields
             control={form.control}
             disabled={readOnly || busy}
             brokerId={shown?.brokerId ?? null}
@@ -129,6 +135,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
             loadDrivers={(shown?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
             onOutsideWeek={setOutsideWeek}
           />
+          </FormLimits>
         )}
         {imported?.note && (
           <Typography variant="body2" color="warning.main" component="p" sx={{ mt: 2 }}>
@@ -183,7 +190,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
         onConfirm={() => {
           const run = pending;
           setPending(null);
-          run?.();
+          return run?.();
         }}
       />
     </Dialog>

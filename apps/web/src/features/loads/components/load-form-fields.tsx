@@ -44,7 +44,8 @@ export function LoadFormFields({ control, disabled, brokerId, weekYear, initialP
       disabled={disabled}
       multiline={options.multiline}
       minRows={options.multiline ? 2 : undefined}
-      slotProps={{ htmlInput: { inputMode: options.inputMode, maxLength: name === 'comments' ? 2000 : 100 } }}
+      // No maxLength: the browser would cut a pasted text silently; the schema's limit shows as the person types.
+      slotProps={{ htmlInput: { inputMode: options.inputMode } }}
       sx={options.sx}
       fullWidth
     />

@@ -1,6 +1,7 @@
 import { settlementRoutes } from '@haulboard/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
+import type { TKeyedOptions } from '../../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../../lib/mutation';
 
 /** GET /api/Settlement/Week: every driver's totals, whether the week is closed, and its history. */
@@ -51,10 +52,11 @@ export const useDownloadWeekPdf = () =>
  * POST /api/Settlement/CloseWeek or ReopenWeek. The reply is a text ('Week … closed: 6 statements
  * frozen'); an ERROR reply shows as an error toast. Statements, the week and the dashboard change.
  */
-export function useWeekAction(action: 'close' | 'reopen', { onDone }: { onDone?: () => void } = {}) {
+export function useWeekAction(action: 'close' | 'reopen', { onDone, idempotency }: TKeyedOptions & { onDone?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (weekId: number) => callRoute(action === 'close' ? settlementRoutes.closeWeek : settlementRoutes.reopenWeek, { body: { weekId } }),
+    mutationFn: (weekId: number, idempotencyKey) => callRoute(action === 'close' ? settlementRoutes.closeWeek : settlementRoutes.reopenWeek, { body: { weekId }, idempotencyKey }),
+    idempotency,
     onSuccess: async () => {
       onDone?.();
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['settlements'] }), queryClient.invalidateQueries({ queryKey: ['driver-dashboard'] })]);

@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MOBILE_QUERY } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useDownloadWeekPdf, useSettlementWeek, useWeekAction } from '../api/settlements';
 
@@ -55,8 +56,10 @@ function statusLine(data: TSettlementWeek) {
 
 function WeekStatus({ data, canWrite }: { data: TSettlementWeek; canWrite: boolean }) {
   const [asking, setAsking] = useState<'close' | 'reopen' | null>(null);
-  const close = useWeekAction('close');
-  const reopen = useWeekAction('reopen');
+  // One key per asking: a doubled Confirm closes (or reopens) the week once.
+  const idempotency = useIdempotencyKey(asking !== null);
+  const close = useWeekAction('close', { idempotency });
+  const reopen = useWeekAction('reopen', { idempotency });
   const pdf = useDownloadWeekPdf();
   const action = asking === 'reopen' ? reopen : close;
   const weekId = data.week.weekId;
@@ -103,7 +106,7 @@ function WeekStatus({ data, canWrite }: { data: TSettlementWeek; canWrite: boole
         text={asking === 'reopen' ? REOPEN_TEXT(data.week) : CLOSE_TEXT(data.week)}
         busy={action.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => action.mutate(weekId, { onSettled: () => setAsking(null) })}
+        onConfirm={() => action.mutateAsync(weekId, { onSettled: () => setAsking(null) })}
       />
     </Paper>
   );

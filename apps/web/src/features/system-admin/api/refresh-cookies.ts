@@ -8,6 +8,8 @@ export function useRefreshCookies() {
   const queryClient = useQueryClient();
   return useTextMutation({
     mutationFn: () => callRoute(cookieRoutes.refreshCookies, {}),
+    // A GET: it saves nothing twice.
+    idempotency: null,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['cookies'] }), queryClient.invalidateQueries({ queryKey: ['load-search'] })]),
   });
 }

@@ -1,6 +1,7 @@
 import { MATRIX_ACCESS_TYPES, type TMatrixAccessType, type TPermissionRow } from '@haulboard/contract';
 import { Box, Checkbox, FormControlLabel, MenuItem, TextField, Tooltip } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useSetPermission } from '../api/set-permission';
 import { accessChange, defaultDescription, isLockedCell, menuChange } from '../permission-matrix';
 
@@ -14,7 +15,8 @@ type TPermissionCellProps = {
 
 /** One role's access to one object: the level and the menu flag, each saved as soon as it changes. */
 export function PermissionCell({ cell, objectLabel, editable, compact = false }: TPermissionCellProps) {
-  const save = useSetPermission();
+  // The cell is disabled while a change is on its way; the key is renewed once it is saved.
+  const save = useSetPermission({ idempotency: useIdempotencyKey() });
   const locked = isLockedCell(cell);
   // While a change is on its way, show what was chosen rather than the old value.
   const shown = save.isPending && save.variables ? { ...cell, ...save.variables } : cell;

@@ -4,6 +4,7 @@ import { Alert, Box, Button, MenuItem, Skeleton, TextField, Typography, useMedia
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MOBILE_QUERY } from '../../../components/data-table';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
@@ -23,8 +24,8 @@ export function PermissionsTab() {
   const editable = canWrite && user?.roleId === ROLE.Administrator;
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const matrix = usePermissionMatrix();
-  const reset = useResetPermissions();
   const [confirming, setConfirming] = useState(false);
+  const reset = useResetPermissions({ idempotency: useIdempotencyKey(confirming) });
   const [mobileRoleId, setMobileRoleId] = useState<number>(ROLE.Dispatcher);
 
   const rows = matrix.data;
@@ -90,7 +91,7 @@ export function PermissionsTab() {
         text="Are you sure you want to reset every role's permissions to the defaults? The changes made for this company are lost."
         busy={reset.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => reset.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => reset.mutateAsync(undefined, { onSettled: () => setConfirming(false) })}
       />
     </Box>
   );

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useSingleSubmit } from '../../../components/form-dialog';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useServiceUrl } from '../api/get-service-url';
 import { useRefreshCookies } from '../api/refresh-cookies';
@@ -26,7 +28,7 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
     defaultValues: { serviceUrl: '' },
     mode: 'onTouched',
   });
-  const save = useSetServiceUrl({ onSaved: (url) => form.reset({ serviceUrl: url }) });
+  const save = useSetServiceUrl({ onSaved: (url) => form.reset({ serviceUrl: url }), idempotency: useIdempotencyKey() });
   const refresh = useRefreshCookies();
   const [confirming, setConfirming] = useState(false);
 
@@ -36,7 +38,7 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
     if (loaded !== undefined) form.reset({ serviceUrl: loaded });
   }, [loaded, form]);
 
-  const onSubmit = form.handleSubmit((values) => save.mutate(values.serviceUrl));
+  const onSubmit = useSingleSubmit(form.handleSubmit((values) => save.mutateAsync(values.serviceUrl).catch(() => undefined)));
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} sx={{ p: 2, maxWidth: 720 }} aria-labelledby="service-title">
@@ -89,7 +91,7 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
         text="Are you sure you want to refresh Cookies?"
         busy={refresh.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => refresh.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => refresh.mutateAsync(undefined, { onSettled: () => setConfirming(false) })}
       />
     </Paper>
   );

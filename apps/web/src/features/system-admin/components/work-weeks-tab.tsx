@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
 import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
@@ -66,8 +67,9 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
       const generatedYear = Number(generated.slice(0, 4));
       if (years.includes(generatedYear)) setYear(generatedYear);
     },
+    idempotency: useIdempotencyKey(),
   });
-  const remove = useDeleteWorkWeeks();
+  const remove = useDeleteWorkWeeks({ idempotency: useIdempotencyKey(confirming) });
 
   const queryClient = useQueryClient();
   // A generation that leaves a gap, overlaps, or starts on another weekday asks first.
@@ -175,7 +177,7 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
         color="warning"
         busy={generate.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => asking && generate.mutate(asking.day, { onSettled: () => setAsking(null) })}
+        onConfirm={() => asking && generate.mutateAsync(asking.day, { onSettled: () => setAsking(null) })}
       />
       <ConfirmDialog
         open={confirming}
@@ -183,7 +185,7 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
         text={`Are you sure you want to delete the work weeks of ${year}`}
         busy={remove.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(year, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => remove.mutateAsync(year, { onSettled: () => setConfirming(false) })}
       />
     </Box>
   );

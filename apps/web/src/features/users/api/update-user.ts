@@ -1,15 +1,17 @@
 import { SUCCESS, type TUserForm, userRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import type { TKeyedOptions } from '../../../lib/idempotency';
 import { useTextMutation } from '../../../lib/mutation';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { usersQuery } from './get-users';
 
 /** POST /api/auth/UpdateUserInformation ('User updated successfully'). */
-export function useUpdateUser({ onSaved }: { onSaved?: () => void } = {}) {
+export function useUpdateUser({ onSaved, idempotency }: TKeyedOptions & { onSaved?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (form: TUserForm) => callRoute(userRoutes.updateUserInformation, { body: form }),
+    mutationFn: (form: TUserForm, idempotencyKey) => callRoute(userRoutes.updateUserInformation, { body: form, idempotencyKey }),
+    idempotency,
     successMessage: SUCCESS.userUpdated,
     onSuccess: async () => {
       onSaved?.();

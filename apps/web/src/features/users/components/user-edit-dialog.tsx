@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { lookupQuery } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpdateUser } from '../api/update-user';
@@ -44,7 +45,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
   const roles = useQuery(lookupQuery(lookupRoutes.getRoles));
   const companies = useQuery(lookupQuery(lookupRoutes.getCompanyListUserAdmin));
   const statuses = useQuery(lookupQuery(lookupRoutes.getUserStatuses));
-  const update = useUpdateUser({ onSaved: onClose });
+  const update = useUpdateUser({ onSaved: onClose, idempotency: useIdempotencyKey() });
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: zodResolver(ZUserForm),
     defaultValues: formValuesOf(user),
@@ -119,6 +120,7 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
       submitting={update.isPending}
       submitDisabled={!ready}
       form={form}
+      schema={ZUserForm}
       draftKey={`user:${user.userId}`}
     >
       {lookupError ? (
