@@ -107,7 +107,14 @@ describe('forms a dispatcher can trust', () => {
     // way the page goes to sign-in and keeps what was typed.
     await context.clearCookies();
     const signInPage = page.waitForURL(/\/login/, { timeout: 30_000 });
-    await Promise.race([dialog.getByRole('button', { name: 'Save' }).click().catch(() => undefined), signInPage]);
+    // One click, now, without Playwright's waiting: a click that waited for a Save button would
+    // otherwise land on the restored dialog's Save after signing in again.
+    await page
+      .evaluate(() => {
+        const save = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((b) => b.textContent?.trim() === 'Save');
+        save?.click();
+      })
+      .catch(() => undefined);
     await signInPage;
     await signInButton(page).click();
     await page.waitForURL(/\/oidc\/interaction\//);
