@@ -96,7 +96,14 @@ const RAW_BODIES = [
 let t: TTestApp;
 let cookie: string;
 /** The demo's rows a valid request names (ids of the administrator's company). */
-let demo: { company: number; week: { id: number; startDate: string; endDate: string }; broker: number; driver: number; dispatcher: number };
+let demo: {
+  company: number;
+  week: { id: number; startDate: string; endDate: string };
+  broker: number;
+  driver: number;
+  /** The dispatcher as the user admin form loads them (their version included). */
+  dispatcher: Record<string, unknown>;
+};
 beforeAll(async () => {
   t = await createTestApp({ steps: BOARD_DEMO_STEPS, env: { API_RATE_LIMIT: '0' } });
   cookie = await t.loginAs(EMAIL.admin);
@@ -106,7 +113,11 @@ beforeAll(async () => {
     await t.db.execute(sql`select id, start_date::text as "startDate", end_date::text as "endDate" from work_weeks where company_id = ${company} order by start_date desc limit 1`),
   );
   const [broker] = rowsOf(await t.db.execute(sql`select id from brokers where company_id = ${company} and is_active order by id limit 1`));
-  demo = { company, week, broker: broker.id, driver: t.ids.users[EMAIL.driver], dispatcher: t.ids.users[EMAIL.dispatcher] };
+  const users = await t.call({ method: 'GET', url: '/api/auth/GetUsers', as: EMAIL.admin });
+  const { userId, email, firstName, lastName, phoneNumber, userRoles, userCompanies, serviceFee, serviceFeeType, unitNumber, isActive, updatedOn } =
+    users.body.find((u: { email: string }) => u.email === EMAIL.dispatcher);
+  const dispatcher = { userId, email, firstName, lastName, phoneNumber, userRoles, userCompanies, serviceFee, serviceFeeType, unitNumber, isActive, updatedOn };
+  demo = { company, week, broker: broker.id, driver: t.ids.users[EMAIL.driver], dispatcher };
 });
 afterAll(() => t.close());
 
@@ -139,10 +150,10 @@ const load = () => ({
 /** Per route, what the schema alone cannot know: new rows (id 0), real places, a role other than the caller's. */
 const BASES: Record<string, () => Record<string, unknown>> = {
   'auth.changeUserCompany': () => ({ label: 'Demo', value: demo.company }),
-  'users.updateUserInformation': () => ({ userId: demo.dispatcher, userRoles: [2], unitNumber: null }),
+  'users.updateUserInformation': () => demo.dispatcher,
   'brokers.addUpdateBroker': () => ({ brokerId: 0, brokerStateId: 45, brokerCity: 'Dallas', brokerName: 'Fuzz Freight' }),
   'loads.addUpdateLoad': load,
-  'loadImport.saveImportedLoads': load,
+  'loadImport.saveImportedLoads': () => ({ ...load(), loadNumber: 'FUZZ-IMPORT-1' }),
   // A role other than the administrator's, at the highest level: a broken roleId that lands on the
   // administrator still leaves them every page the rest of the walk needs.
   'permissions.setPermission': () => ({ roleId: 3, objectName: 'LoadBoardPage', accessType: 'Write', isMenuVisible: true }),
@@ -158,6 +169,14 @@ const BASES: Record<string, () => Record<string, unknown>> = {
   'loadSearch.search': () => ({ origin: city('DALLAS, TX', 32.78, -96.8) }),
   'expenses.addUpdateExpense': () => ({ companyExpenseId: 0, frequencyTypeId: 1, expenseDate: demo.week.startDate, expenseStartDate: null, expenseEndDate: null, occurences: null }),
 };
+
+/** Fields that must differ between saves (a load number is unique): each case gets its own value. */
+const UNIQUE: Record<string, TPath> = {
+  'loads.addUpdateLoad': ['loadNumber'],
+  'loadImport.saveImportedLoads': [0, 'loadNumber'],
+  'brokers.addUpdateBroker': ['brokerName'],
+};
+let uniqueCount = 0;
 
 /** A valid request part for a route: the sample, the demo's ids by field name, then the route's own values. */
 function baseOf(route: TWalkedRoute, part: 'body' | 'query'): unknown {
@@ -269,8 +288,10 @@ function casesOf(route: TWalkedRoute): TCase[] {
     const base = baseOf(route, 'body');
     if (base !== undefined && base !== null) {
       const body = (label: string, value: unknown): TCase => ({ label, url: def.path, payload: json(value), contentType: 'application/json' });
+      const unique = UNIQUE[route.key];
+      const fresh = (value: unknown, path: TPath) => (unique && path.join('.') !== unique.join('.') ? withValue(value, unique, `FUZZ-${++uniqueCount}`) : value);
       pathsOf(base).forEach((path, index) => {
-        for (const value of valuesFor(index)) cases.push(body(labelOf(path, value), withValue(base, path, value)));
+        for (const value of valuesFor(index)) cases.push(body(labelOf(path, value), fresh(withValue(base, path, value), path)));
       });
       const whole = json(base);
       const inside = Array.isArray(base) ? whole.replace(/^\[\{/, '[{"__proto__":{"isAdmin":true},') : whole.replace(/^\{/, '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},');
