@@ -11,7 +11,7 @@ const { createQueryClient } = await import('./query-client');
 const { forgetShownListInfo } = await import('./list-info');
 
 const capped = 'INFO Showing the first 5,000 of 5,210 brokers. The rest are not listed.';
-const brokers = (info?: string) => ({ json: [{ brokerId: 1 }], headers: info ? { 'x-info': info, 'x-total-count': '5210' } : {} });
+const brokers = (info?: string) => ({ json: [{ brokerId: 1 }], headers: (info ? { 'x-info': info, 'x-total-count': '5210' } : {}) as Record<string, string> });
 /** The toast library is loaded on demand: let its import settle. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
