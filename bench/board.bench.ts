@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { ZLoadFilter, ZLoadHistoryFilter, ZLoadHistoryPageRequest, ZLoadsPageRequest } from '@haulboard/contract';
+import { loadRoutes, ZLoadFilter, ZLoadHistoryFilter, ZLoadHistoryPageRequest, ZLoadsPageRequest } from '@haulboard/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/access/context';
@@ -69,7 +69,7 @@ function directCall(db: TDb, scenario: TScenario, viewer: TLoadViewer) {
   return async (i: number): Promise<number> => {
     const filter: any = parsed[i % parsed.length];
     if (scenario.endpoint === 'GetFilteredLoads' || scenario.endpoint === 'GetLoadHistory') {
-      return (await findLoads(db, scenario.companyId, filter, viewer)).length;
+      return (await findLoads(db, scenario.companyId, filter, viewer, loadRoutes.getFilteredLoads.list.cap)).length;
     }
     const { page, pageSize, sortBy, sortDir, ...rest } = filter;
     return (await findLoadsPage(db, scenario.companyId, rest, { page, pageSize, sortBy, sortDir }, viewer)).rows.length;

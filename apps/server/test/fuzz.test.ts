@@ -1,18 +1,24 @@
 import type { TRouteDef, TUploadDef } from '@haulboard/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInfrastructureRoute } from '../src/access/guard';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { routeTableOf } from '../src/lib/route-table';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { contractRoutes, fieldsOf, type TWalkedRoute } from './route-walk';
+import { validSampleOf } from './schema-sample';
 import { mountTestUpload, testUploadRoute } from './upload-route';
 
 /**
  * Every route of the contract gets bodies and query strings built from its schema and broken on
- * purpose, as the administrator (so the request reaches validation and the service): wrong types,
- * missing and extra fields, nulls, boundary and overflow numbers, NUL and control characters,
- * long strings, deep nesting, prototype keys, invalid dates. None may answer 5xx or hang. Routes
- * added later are walked the same way, because the walk reads the contract.
+ * purpose, as the administrator (so the request reaches validation and the service). Each route
+ * starts from a valid request (schema-sample.ts builds it from the schema; the demo's ids and a few
+ * per-route values make it one the service acts on, and the suite checks it is not refused as
+ * malformed), then one field at a time is broken: wrong types, missing, nulls, boundary and
+ * overflow numbers, NUL and control characters, a 900 KB string, deep nesting, prototype keys,
+ * invalid dates. So a broken value is the only thing wrong with the request and reaches as far as
+ * it can. None may answer 5xx or hang. Routes added later are walked the same way, because the walk
+ * reads the contract; one whose valid request cannot be built fails until it gets a base here.
  */
 
 const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
@@ -43,6 +49,38 @@ const BROKEN: unknown[] = [
   deep(60),
   'x'.repeat(100_000),
 ];
+/** Kept inside the 1 MB body limit, so it reaches validation and, where no maximum stops it, the database. */
+const HUGE = 'x'.repeat(900_000);
+/** An own `__proto__` key, as JSON.parse makes it (a literal would set the prototype instead). */
+const PROTO = JSON.parse('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}');
+const MISSING = Symbol('missing');
+/** Broken on every field: each kind of damage once (wrong type, null, overflow, NUL and control
+ * characters, an impossible date, nesting, a huge string, prototype keys, a missing field). */
+const BODY_CORE: unknown[] = [
+  null,
+  'x',
+  1.5,
+  true,
+  2 ** 31,
+  1e308,
+  [],
+  {},
+  '\u0000',
+  'a\u0001\u001f\u007f\u2028b',
+  '2026-02-30T25:61:00',
+  deep(60),
+  HUGE,
+  PROTO,
+  MISSING,
+];
+/** The rest of BROKEN, a few per field in turn, so that each value still meets many fields while a
+ * route's run stays short (the whole file runs in about two minutes on PGlite). */
+const sameValue = (a: unknown, b: unknown) => typeof a !== 'symbol' && typeof b !== 'symbol' && JSON.stringify(a) === JSON.stringify(b);
+const BODY_MORE = BROKEN.filter((v) => !BODY_CORE.some((c) => sameValue(c, v)));
+const MORE_PER_FIELD = 3;
+const valuesFor = (index: number) => [...BODY_CORE, ...Array.from({ length: MORE_PER_FIELD }, (_, i) => BODY_MORE[(index * MORE_PER_FIELD + i) % BODY_MORE.length])];
+/** An extra query field is refused or ignored whatever it holds: three values are enough. */
+const EXTRA_QUERY: unknown[] = ['x', '\u0000', 'x'.repeat(100_000)];
 const RAW_BODIES = [
   'null',
   '[]',
@@ -57,11 +95,124 @@ const RAW_BODIES = [
 
 let t: TTestApp;
 let cookie: string;
+/** The demo's rows a valid request names (ids of the administrator's company). */
+let demo: {
+  company: number;
+  week: { id: number; startDate: string; endDate: string };
+  broker: number;
+  driver: number;
+  /** The dispatcher as the user admin form loads them (their version included). */
+  dispatcher: Record<string, unknown>;
+};
 beforeAll(async () => {
   t = await createTestApp({ steps: BOARD_DEMO_STEPS, env: { API_RATE_LIMIT: '0' } });
   cookie = await t.loginAs(EMAIL.admin);
+  const company = t.ids.companies.demo;
+  const rowsOf = (r: any) => (Array.isArray(r) ? r : r.rows);
+  const [week] = rowsOf(
+    await t.db.execute(sql`select id, start_date::text as "startDate", end_date::text as "endDate" from work_weeks where company_id = ${company} order by start_date desc limit 1`),
+  );
+  const [broker] = rowsOf(await t.db.execute(sql`select id from brokers where company_id = ${company} and is_active order by id limit 1`));
+  const users = await t.call({ method: 'GET', url: '/api/auth/GetUsers', as: EMAIL.admin });
+  const { userId, email, firstName, lastName, phoneNumber, userRoles, userCompanies, serviceFee, serviceFeeType, unitNumber, isActive, updatedOn } =
+    users.body.find((u: { email: string }) => u.email === EMAIL.dispatcher);
+  const dispatcher = { userId, email, firstName, lastName, phoneNumber, userRoles, userCompanies, serviceFee, serviceFeeType, unitNumber, isActive, updatedOn };
+  demo = { company, week, broker: broker.id, driver: t.ids.users[EMAIL.driver], dispatcher };
 });
 afterAll(() => t.close());
+
+/** Fields that name a row, wherever a route has them: the demo's own rows, so services act on them. */
+const idsByName = (): Record<string, unknown> => ({
+  weekId: demo.week.id,
+  brokerId: demo.broker,
+  driverId: demo.driver,
+  driver1: demo.driver,
+  expenseUserId: demo.driver,
+  driverIdList: [demo.driver],
+  loadDrivers: [demo.driver],
+  companyId: demo.company,
+  userCompanies: [demo.company],
+});
+
+const city = (label: string, latitude: number, longitude: number) => ({ label, value: label, latitude, longitude });
+const load = () => ({
+  loadId: 0,
+  loadNumber: 'FUZZ-1',
+  loadStartDate: demo.week.startDate,
+  loadEndDate: demo.week.startDate,
+  originStateId: 45,
+  originCity: 'Dallas',
+  destinationStateId: 5,
+  destinationCity: 'Fresno',
+  loadStatusId: 1,
+});
+
+/** Per route, what the schema alone cannot know: new rows (id 0), real places, a role other than the caller's. */
+const BASES: Record<string, () => Record<string, unknown>> = {
+  'auth.changeUserCompany': () => ({ label: 'Demo', value: demo.company }),
+  'users.updateUserInformation': () => demo.dispatcher,
+  'brokers.addUpdateBroker': () => ({ brokerId: 0, brokerStateId: 45, brokerCity: 'Dallas', brokerName: 'Fuzz Freight' }),
+  'loads.addUpdateLoad': load,
+  'loadImport.saveImportedLoads': () => ({ ...load(), loadNumber: 'FUZZ-IMPORT-1' }),
+  // A role other than the administrator's, at the highest level: a broken roleId that lands on the
+  // administrator still leaves them every page the rest of the walk needs.
+  'permissions.setPermission': () => ({ roleId: 3, objectName: 'LoadBoardPage', accessType: 'Write', isMenuVisible: true }),
+  'cookies.saveCookie': () => ({ companyCookieId: 0 }),
+  'loadOrders.placeOrder': () => ({
+    loadOrderId: 0,
+    origin: city('DALLAS, TX', 32.78, -96.8),
+    destination: [city('FRESNO, CA', 36.74, -119.79)],
+    excludedDestinations: [],
+    excludedStates: [],
+    driver2: null,
+  }),
+  'loadSearch.search': () => ({ origin: city('DALLAS, TX', 32.78, -96.8) }),
+  'expenses.addUpdateExpense': () => ({ companyExpenseId: 0, frequencyTypeId: 1, expenseDate: demo.week.startDate, expenseStartDate: null, expenseEndDate: null, occurences: null }),
+};
+
+/** Fields that must differ between saves (a load number is unique): each case gets its own value. */
+const UNIQUE: Record<string, TPath> = {
+  'loads.addUpdateLoad': ['loadNumber'],
+  'loadImport.saveImportedLoads': [0, 'loadNumber'],
+  'brokers.addUpdateBroker': ['brokerName'],
+};
+let uniqueCount = 0;
+
+/** A valid request part for a route: the sample, the demo's ids by field name, then the route's own values. */
+function baseOf(route: TWalkedRoute, part: 'body' | 'query'): unknown {
+  const schema = route.def[part];
+  if (!schema) return undefined;
+  const sample = validSampleOf(schema);
+  if (sample === null) return null;
+  const fit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fit);
+    if (!value || typeof value !== 'object') return value;
+    const names = idsByName();
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key of Object.keys(out)) if (key in names) out[key] = names[key];
+    return part === 'body' ? { ...out, ...BASES[route.key]?.() } : out;
+  };
+  const base = fit(sample);
+  return (schema as any).safeParse(base).success ? base : sample;
+}
+
+type TPath = (string | number)[];
+/** The paths one case breaks: every field, and the fields of nested objects and of a list's first item. */
+function pathsOf(value: unknown, prefix: TPath = [], depth = 0): TPath[] {
+  if (Array.isArray(value)) return value.length && depth < 2 ? pathsOf(value[0], [...prefix, 0], depth + 1) : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => [[...prefix, key], ...(depth < 2 ? pathsOf(v, [...prefix, key], depth + 1) : [])]);
+}
+function withValue(base: unknown, path: TPath, value: unknown): unknown {
+  const copy = structuredClone(base) as any;
+  let at = copy;
+  for (const step of path.slice(0, -1)) at = at[step];
+  const last = path[path.length - 1];
+  if (value === MISSING) delete at[last];
+  else at[last] = value;
+  return copy;
+}
+const labelOf = (path: TPath, value: unknown) => `${path.join('.')}=${value === MISSING ? '(missing)' : (JSON.stringify(value) ?? String(value)).slice(0, 30)}`;
 
 type TCase = { label: string; url: string; payload?: string | Buffer; contentType?: string };
 
@@ -125,27 +276,48 @@ function uploadCasesOf(def: TRouteDef & { upload: TUploadDef }): TCase[] {
   return cases;
 }
 
-function casesOf({ def }: TWalkedRoute): TCase[] {
+function casesOf(route: TWalkedRoute): TCase[] {
+  const { def } = route;
   const cases: TCase[] = [];
-  const bodyFields = fieldsOf(def.body);
-  const queryFields = fieldsOf(def.query);
   const json = (v: unknown) => JSON.stringify(v);
   if (def.upload) cases.push(...uploadCasesOf(def as TRouteDef & { upload: TUploadDef }));
   if (def.method !== 'GET') {
     for (const raw of RAW_BODIES) cases.push({ label: `raw body ${raw.slice(0, 30)}`, url: def.path, payload: raw, contentType: 'application/json' });
     cases.push({ label: 'form body', url: def.path, payload: 'a=1', contentType: 'application/x-www-form-urlencoded' });
     cases.push({ label: 'text body', url: def.path, payload: 'hello', contentType: 'text/plain' });
-    for (const field of bodyFields) {
-      for (const value of BROKEN) cases.push({ label: `${field}=${json(value)?.slice(0, 30)}`, url: def.path, payload: json({ [field]: value }), contentType: 'application/json' });
+    const base = baseOf(route, 'body');
+    if (base !== undefined && base !== null) {
+      const body = (label: string, value: unknown): TCase => ({ label, url: def.path, payload: json(value), contentType: 'application/json' });
+      const unique = UNIQUE[route.key];
+      const fresh = (value: unknown, path: TPath) => (unique && path.join('.') !== unique.join('.') ? withValue(value, unique, `FUZZ-${++uniqueCount}`) : value);
+      pathsOf(base).forEach((path, index) => {
+        for (const value of valuesFor(index)) cases.push(body(labelOf(path, value), fresh(withValue(base, path, value), path)));
+      });
+      const whole = json(base);
+      const inside = Array.isArray(base) ? whole.replace(/^\[\{/, '[{"__proto__":{"isAdmin":true},') : whole.replace(/^\{/, '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},');
+      cases.push({ label: 'valid body with prototype keys', url: def.path, payload: inside, contentType: 'application/json' });
+      cases.push(body('valid body with extra fields', Array.isArray(base) ? [...base, { unexpected: 1 }] : { ...(base as object), unexpected: 1, __proto__x: 2 }));
+      if (Array.isArray(base)) cases.push(body('a thousand copies', Array.from({ length: 1000 }, () => base[0])));
     }
-    cases.push({ label: 'extra fields', url: def.path, payload: json({ unexpected: 1, __proto__x: 2 }), contentType: 'application/json' });
   }
-  for (const field of [...queryFields, 'unexpected']) {
-    for (const value of BROKEN) {
+  const query = baseOf(route, 'query') as Record<string, unknown> | undefined | null;
+  // A GET starts from a valid query; a mutation's query (an id to delete, a year to generate) is sent one field alone.
+  const queryBase = def.method === 'GET' && query ? query : {};
+  const qs = (q: Record<string, unknown>) => {
+    const text = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+    return text ? `${def.path}?${text}` : def.path;
+  };
+  for (const field of [...fieldsOf(def.query), 'unexpected']) {
+    for (const value of field === 'unexpected' ? EXTRA_QUERY : [...BROKEN, MISSING]) {
+      const rest = Object.fromEntries(Object.entries(queryBase).filter(([k]) => k !== field));
+      if (value === MISSING) {
+        cases.push({ label: `?${field} missing`, url: qs(rest) });
+        continue;
+      }
       const text = typeof value === 'string' ? value : JSON.stringify(value);
-      cases.push({ label: `?${field}=${text.slice(0, 30)}`, url: `${def.path}?${field}=${encodeURIComponent(text.slice(0, 20_000))}` });
+      cases.push({ label: `?${field}=${text.slice(0, 30)}`, url: qs({ ...rest, [field]: text.slice(0, 20_000) }) });
     }
-    cases.push({ label: `?${field} twice`, url: `${def.path}?${field}=1&${field}=2` });
+    cases.push({ label: `?${field} twice`, url: `${qs(queryBase)}${Object.keys(queryBase).length ? '&' : '?'}${field}=1&${field}=2` });
   }
   if (!cases.length) cases.push({ label: 'plain', url: `${def.path}?x=%00` });
   return cases;
@@ -168,9 +340,31 @@ async function fuzz(app: TTestApp, route: TWalkedRoute, as: string) {
   return failures;
 }
 
+/** Sends a route's valid request: it must get past validation and the access guard. */
+async function sendBase(route: TWalkedRoute) {
+  const body = baseOf(route, 'body');
+  const query = route.def.method === 'GET' ? (baseOf(route, 'query') as Record<string, unknown> | undefined) : undefined;
+  const search = query ? new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString() : '';
+  return t.app.inject({
+    method: route.def.method,
+    url: search ? `${route.def.path}?${search}` : route.def.path,
+    ...(body !== undefined ? { payload: JSON.stringify(body), headers: { cookie, 'content-type': 'application/json' } } : { headers: { cookie } }),
+  });
+}
+
 describe('fuzz: broken input never ends in a 5xx', () => {
   for (const route of routes) {
     it(`${route.def.method} ${route.def.path}`, async () => {
+      // Routes with a body, and GETs: a mutation's query alone (an id to delete, a year to generate)
+      // is sent one field at a time below, never as a valid request that would delete the demo's rows.
+      if (!route.def.upload && route.key !== 'auth.logOut' && (route.def.body || route.def.method === 'GET')) {
+        expect(baseOf(route, 'body'), 'no valid body could be built: add its base to BASES').not.toBeNull();
+        expect(baseOf(route, 'query'), 'no valid query could be built: add its base to BASES').not.toBeNull();
+        const res = await sendBase(route);
+        // The valid request is not malformed, and the walk still has its administrator.
+        expect([400, 401, 403], `valid request answered ${res.statusCode} ${res.body.slice(0, 300)}`).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      }
       expect(await fuzz(t, route, cookie)).toEqual([]);
     }, 120_000);
   }

@@ -64,6 +64,7 @@ export const brokerRoutes = {
     tag: 'Brokers',
     access: onObject('BrokerAdmin', 'Read'),
     response: z.array(ZBroker),
+    list: { cap: 5000, noun: 'brokers' },
   }),
   addUpdateBroker: defineRoute({
     method: 'POST',

@@ -75,6 +75,7 @@ export const cookieRoutes = {
     tag: 'Cookies',
     access: onObject('CookieAdminPage', 'Read'),
     response: z.array(ZCompanyCookie),
+    list: { cap: 1000, noun: 'cookies', newest: true },
   }),
   saveCookie: defineRoute({
     method: 'POST',

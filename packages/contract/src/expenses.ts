@@ -117,6 +117,7 @@ export const expenseRoutes = {
     access: onObject('ExpenseAdminPage', 'Read'),
     query: ZExpenseListQuery,
     response: z.array(ZExpense),
+    list: { cap: 5000, noun: 'expenses', newest: true },
   }),
   addUpdateExpense: defineRoute({
     method: 'POST',

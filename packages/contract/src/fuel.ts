@@ -157,6 +157,7 @@ export const fuelRoutes = {
     access: fuelPage('Read'),
     body: ZAccountingFilter,
     response: z.array(ZFuelRecord),
+    list: { cap: 5000, noun: 'fuel lines', newest: true, hint: 'Choose a quarter or a week to see the rest.' },
   }),
   getIftaMiles: defineRoute({
     method: 'POST',
@@ -166,6 +167,7 @@ export const fuelRoutes = {
     access: milesPage('Read'),
     body: ZAccountingFilter,
     response: z.array(ZIftaMiles),
+    list: { cap: 20000, noun: 'miles rows', newest: true, hint: 'Choose a quarter to see the rest.' },
   }),
   getIftaReport: defineRoute({
     method: 'POST',
@@ -192,5 +194,6 @@ export const fuelRoutes = {
     tag: 'Lookups',
     access: reportPage,
     response: z.array(z.object({ label: z.string(), value: z.number(), unitNumber: z.string().nullable() })),
+    list: { cap: 5000, noun: 'drivers' },
   }),
 } as const;

@@ -198,6 +198,7 @@ export const importRoutes = {
     access: { kind: 'member' },
     query: kindQuery,
     response: z.array(ZImportRecord),
+    list: { cap: 200, noun: 'imports', newest: true, hint: 'Older imports are not listed.' },
   }),
   undo: defineRoute({
     method: 'DELETE',
@@ -216,6 +217,7 @@ export const importRoutes = {
     access: { kind: 'member' },
     query: kindQuery,
     response: z.array(ZImportPreset),
+    list: { cap: 200, noun: 'presets' },
   }),
   savePreset: defineRoute({
     method: 'POST',

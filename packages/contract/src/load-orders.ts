@@ -249,6 +249,7 @@ export const loadOrderRoutes = {
     tag: 'Load orders',
     access: dashboard('Read'),
     response: z.array(ZLoadOrder),
+    list: { cap: 1000, noun: 'load orders', newest: true, hint: 'The oldest orders in history are not shown.' },
   }),
   placeOrder: defineRoute({
     method: 'POST',
@@ -276,6 +277,7 @@ export const loadOrderRoutes = {
     access: dashboard('Read'),
     query: z.object({ id: requiredId(), since: filterDate() }),
     response: z.array(ZOrderEvent),
+    list: { cap: 500, noun: 'timeline entries', newest: true, hint: 'Older entries are not shown.' },
   }),
   getCities: defineRoute({
     method: 'GET',
@@ -287,6 +289,7 @@ export const loadOrderRoutes = {
     access: { kind: 'member' },
     query: z.object({ value: z.string().max(100, { error: 'At most 100 characters' }).optional().default('') }),
     response: z.union([z.array(ZCity), ZTextReply]),
+    list: { top: CITY_SEARCH_LIMIT },
   }),
   getCompanyDrivers: defineRoute({
     method: 'GET',
@@ -295,6 +298,7 @@ export const loadOrderRoutes = {
     tag: 'Load orders',
     access: dashboard('Read'),
     response: ZLookupList,
+    list: { cap: 5000, noun: 'drivers' },
   }),
   getAlerts: defineRoute({
     method: 'GET',

@@ -200,6 +200,7 @@ export const loadRoutes = {
     access: onObject('LoadBoardPage', 'Read'),
     body: ZLoadFilter,
     response: z.array(ZLoad),
+    list: { cap: 1000, noun: 'loads', newest: true, paged: 'getFilteredLoadsPage' },
   }),
   getFilteredLoadsPage: defineRoute({
     method: 'POST',
@@ -218,6 +219,7 @@ export const loadRoutes = {
     access: onObject('LoadHistoryPage', 'Read'),
     body: ZLoadHistoryFilter,
     response: z.array(ZLoad),
+    list: { cap: 1000, noun: 'loads', newest: true, paged: 'getLoadHistoryPage' },
   }),
   getLoadHistoryPage: defineRoute({
     method: 'POST',

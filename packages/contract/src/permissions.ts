@@ -151,6 +151,7 @@ export const permissionRoutes = {
     tag: 'Permissions',
     access: onObject('SystemAdminPage', 'Read'),
     response: z.array(ZPermissionRow),
+    list: { fixed: true },
   }),
   setPermission: defineRoute({
     method: 'POST',

@@ -25,7 +25,58 @@ export type TRouteDef = {
   /** A multipart upload (instead of a JSON body): its text parts and its files. */
   upload?: TUploadDef;
   response: z.ZodType;
+  /** How the answer is bounded: required of every route whose reply is a list (route-def.test.ts). */
+  list?: TListBound;
 };
+
+/**
+ * How a list answer stays bounded (issue 7: no answer is every row a company ever made):
+ * - cap: at most `cap` rows; past it the answer carries `x-total-count` and an `x-info` INFO text
+ *   (listCapText) that the web shows. `noun` names the rows, `newest` says they come newest first,
+ *   `paged` is the key of the paged twin in the same route table, `hint` replaces the default advice;
+ * - period: the request names one period (a year, a quarter, a week) that bounds the rows;
+ * - fixed: a reference list whose length does not grow with a company's data (roles, states);
+ * - top: a search that answers its best `top` matches by design (an autocomplete), no INFO.
+ */
+export type TListBound =
+  | { cap: number; noun: string; newest?: boolean; paged?: string; hint?: string }
+  | { period: true }
+  | { fixed: true }
+  | { top: number };
+
+export type TCapBound = Extract<TListBound, { cap: number }>;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The INFO text of a capped list that selected more rows than it answers. */
+export function listCapText(bound: TCapBound, total: number, pagedPath?: string): string {
+  const advice =
+    bound.hint ??
+    (pagedPath ? `Narrow the filter, or page through them with ${pagedPath.split('/').pop()}.` : 'The rest are not listed.');
+  return `INFO Showing the ${bound.newest ? 'newest' : 'first'} ${count(bound.cap)} of ${count(total)} ${bound.noun}. ${advice}`;
+}
+
+/** Whether a reply schema is a list (an array, or a union with an array such as a list-or-text reply). */
+export function isListReply(schema: z.ZodType): boolean {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'array':
+      return true;
+    case 'union':
+      return (def.options as z.ZodType[]).some(isListReply);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return isListReply(def.innerType as z.ZodType);
+    case 'pipe':
+      return isListReply(def.in as z.ZodType) || isListReply(def.out as z.ZodType);
+    case 'lazy':
+      return isListReply((def.getter as () => z.ZodType)());
+    default:
+      return false;
+  }
+}
 
 /** The files an upload route takes, all under one form field. */
 export type TUploadFiles = {

@@ -69,6 +69,7 @@ export const userRoutes = {
     tag: 'Users',
     access: onObject('UserAdmin', 'Read'),
     response: z.array(ZAdminUser),
+    list: { cap: 5000, noun: 'people' },
   }),
   updateUserInformation: defineRoute({
     method: 'POST',

@@ -59,6 +59,7 @@ export const workWeekRoutes = {
     access: systemAdmin('Read'),
     query: ZOptionalYearQuery,
     response: z.array(ZWorkWeek),
+    list: { cap: 1000, noun: 'work weeks', hint: 'Choose a year to see the rest.' },
   }),
   generateWorkWeeks: defineRoute({
     method: 'POST',
@@ -85,6 +86,7 @@ export const workWeekRoutes = {
     tag: 'Work weeks',
     access: { kind: 'member' },
     response: z.array(z.number()),
+    list: { fixed: true },
   }),
   deleteWorkWeeks: defineRoute({
     method: 'DELETE',

@@ -2,6 +2,7 @@ import type { TRouteAccess, TRouteDef, TUploadDef } from '@haulboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TRequestContext } from '../access/context';
+import { markCapped } from './list-cap';
 import { readUpload, type TUploadBody } from './upload';
 
 declare module 'fastify' {
@@ -32,6 +33,7 @@ export function route<R extends TRouteDef>(
 ) {
   const text = isTextReply(def);
   const upload = def.upload;
+  const cap = def.list && 'cap' in def.list ? def.list.cap : null;
   app.route({
     method: def.method,
     url: def.path,
@@ -53,6 +55,12 @@ export function route<R extends TRouteDef>(
     },
     handler: async (req, reply) => {
       const result = await handler(req as unknown as TRouteRequest<R>, reply);
+      // A capped list never answers more than its cap, even from a handler that read every row
+      // (those are whole: their length is the count). Handlers that read cap + 1 use capList.
+      if (cap !== null && Array.isArray(result) && result.length > cap) {
+        markCapped(reply, def, result.length);
+        return result.slice(0, cap) as typeof result;
+      }
       if (text && !reply.hasHeader('content-type')) reply.type('text/plain; charset=utf-8');
       return result;
     },

@@ -45,6 +45,16 @@ export function failureMessage(error: unknown): string {
   return 'The request failed. Please try again.';
 }
 
+/**
+ * A capped list that left rows out says so in its `x-info` header (an INFO text). The client only
+ * hands it on; lib/list-info.ts, wired by the query client, shows it, so no caller's list is cut silently.
+ */
+export type TListInfoListener = (def: TRouteDef, text: string) => void;
+let listInfoListener: TListInfoListener | null = null;
+export const onListInfo = (listener: TListInfoListener | null) => {
+  listInfoListener = listener;
+};
+
 const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
 
 function toQueryString(query: unknown) {
@@ -123,6 +133,8 @@ async function send<R extends TRouteDef>(def: R, call: TRouteCall<R>, accept: st
  */
 export async function callRoute<R extends TRouteDef>(def: R, call: TRouteCall<R> = {}): Promise<TRouteResult<R>> {
   const res = await send(def, call, 'application/json, text/plain');
+  const info = res.headers.get('x-info');
+  if (info) listInfoListener?.(def, info);
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return (await res.json()) as TRouteResult<R>;
   return (await res.text()) as TRouteResult<R>;

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isCompanyChanged, isUnauthenticated } from './api-client';
+import { ApiError, isCompanyChanged, isUnauthenticated, onListInfo } from './api-client';
 import { keepOpenDrafts } from './form-draft';
+import { showListInfo } from './list-info';
 import { SESSION_QUERY_KEY, storeUser } from './session';
 
 /**
@@ -9,6 +10,8 @@ import { SESSION_QUERY_KEY, storeUser } from './session';
  * to /login.
  */
 export function createQueryClient() {
+  // A list the server capped says so once, whichever page, export or print view asked for it.
+  onListInfo(showListInfo);
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => onAnyError(error) }),
     mutationCache: new MutationCache({ onError: (error) => onAnyError(error) }),

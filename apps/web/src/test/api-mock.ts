@@ -1,7 +1,7 @@
 import { defaultPermissionsFor, type TCurrentUser } from '@haulboard/contract';
 import { vi } from 'vitest';
 
-type TReply = { status?: number; json?: unknown; text?: string };
+type TReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string> };
 type THandler = (body: unknown, url: URL) => TReply | Promise<TReply>;
 
 /** A multipart form as the test sees it: text parts as text, files by their names. */
@@ -32,8 +32,8 @@ export function mockApi(handlers: Record<string, THandler | TReply>) {
         : handler
       : { status: 404, json: { statusCode: 404, code: 'NOT_FOUND', message: `No mock for ${method} ${url.pathname}` } };
     const status = reply.status ?? 200;
-    if (reply.text !== undefined) return new Response(reply.text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    return new Response(JSON.stringify(reply.json ?? null), { status, headers: { 'content-type': 'application/json' } });
+    if (reply.text !== undefined) return new Response(reply.text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...reply.headers } });
+    return new Response(JSON.stringify(reply.json ?? null), { status, headers: { 'content-type': 'application/json', ...reply.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;

@@ -4,8 +4,8 @@ import type { TDbLike } from '../../db/client';
 import { brokers, loads, states } from '../../db/schema';
 import { isoOf } from '../../lib/rows';
 
-/** Brokers of a company, active and inactive, by name. */
-export async function findBrokers(db: TDbLike, companyId: number): Promise<TBroker[]> {
+/** Brokers of a company, active and inactive, by name, at most `limit` of them. */
+export async function findBrokers(db: TDbLike, companyId: number, limit: number): Promise<TBroker[]> {
   const rows = await db
     .select({
       broker: brokers,
@@ -17,7 +17,8 @@ export async function findBrokers(db: TDbLike, companyId: number): Promise<TBrok
     .from(brokers)
     .innerJoin(states, eq(states.id, brokers.stateId))
     .where(eq(brokers.companyId, companyId))
-    .orderBy(asc(sql`lower(${brokers.name})`), asc(brokers.id));
+    .orderBy(asc(sql`lower(${brokers.name})`), asc(brokers.id))
+    .limit(limit);
   return rows.map(({ broker: b, stateName, stateCode, updatedOn, hasLoads }) => ({
     brokerId: b.id,
     brokerName: b.name,

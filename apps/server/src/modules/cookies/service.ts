@@ -12,12 +12,13 @@ import type { TVault } from '../../loadboard/vault';
 import { findServiceUrl } from '../settings';
 
 /** The stored sessions of a company for the table: only the spec's previews leave the vault. */
-export async function findCookies(db: TDbLike, vault: TVault, companyId: number): Promise<TCompanyCookie[]> {
+export async function findCookies(db: TDbLike, vault: TVault, companyId: number, limit: number): Promise<TCompanyCookie[]> {
   const rows = await db
     .select({ row: companyCookies, createdOn: isoOf(companyCookies.createdOn), lastCheckedOn: isoOf(companyCookies.lastCheckedOn) })
     .from(companyCookies)
     .where(eq(companyCookies.companyId, companyId))
-    .orderBy(desc(companyCookies.createdOn), desc(companyCookies.id));
+    .orderBy(desc(companyCookies.createdOn), desc(companyCookies.id))
+    .limit(limit);
   return rows.map(({ row, createdOn, lastCheckedOn }) => ({
     companyCookieId: row.id,
     cookie: preview(vault, row.cookieSealed, COOKIE_PREVIEW.cookie),

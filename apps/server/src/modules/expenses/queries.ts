@@ -23,8 +23,8 @@ export const ruleOf = (e: typeof expenses.$inferSelect) => ({
   expenseEndDate: e.endDate,
 });
 
-/** Expenses of a company, newest first, each with its next occurrence from `today` and how many remain. */
-export async function findExpenses(db: TDbLike, companyId: number, today: string): Promise<TExpense[]> {
+/** Expenses of a company, newest first (at most `limit`), each with its next occurrence from `today` and how many remain. */
+export async function findExpenses(db: TDbLike, companyId: number, today: string, limit: number): Promise<TExpense[]> {
   const rows = await db
     .select(columns)
     .from(expenses)
@@ -32,7 +32,8 @@ export async function findExpenses(db: TDbLike, companyId: number, today: string
     .innerJoin(frequencyTypes, eq(frequencyTypes.id, expenses.frequencyTypeId))
     .leftJoin(users, eq(users.id, expenses.userId))
     .where(eq(expenses.companyId, companyId))
-    .orderBy(desc(sql`coalesce(${expenses.startDate}, ${expenses.expenseDate})`), desc(expenses.id));
+    .orderBy(desc(sql`coalesce(${expenses.startDate}, ${expenses.expenseDate})`), desc(expenses.id))
+    .limit(limit);
   return rows.map(({ expense: e, typeName, isReimbursement, frequencyName, receiver, updatedOn }) => ({
     companyExpenseId: e.id,
     expenseTypeId: e.expenseTypeId,

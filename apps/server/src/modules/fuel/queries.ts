@@ -6,14 +6,11 @@ import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
 import type { TPeriod } from './period';
 
-/** At most this many fuel lines per answer; a larger period is narrowed by week or quarter. */
-export const FUEL_LIST_CAP = 5000;
-
 const periodQuarters = (period: TPeriod) =>
   or(...period.quarters.map(([y, q]) => and(eq(iftaMiles.year, y), eq(iftaMiles.quarter, q))));
 
 /** Fuel lines of the period, newest first, each with the driver whose unit it carries. */
-export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, limit = FUEL_LIST_CAP + 1): Promise<TFuelRecord[]> {
+export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, limit: number): Promise<TFuelRecord[]> {
   const f = fuelTransactions;
   const rows = await db
     .select({
@@ -61,6 +58,14 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
   }));
 }
 
+export async function countIftaMiles(db: TDbLike, companyId: number, period: TPeriod): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(iftaMiles)
+    .where(and(eq(iftaMiles.companyId, companyId), periodQuarters(period)));
+  return row?.n ?? 0;
+}
+
 export async function countFuel(db: TDbLike, companyId: number, period: TPeriod): Promise<number> {
   const f = fuelTransactions;
   const [row] = await db
@@ -70,15 +75,15 @@ export async function countFuel(db: TDbLike, companyId: number, period: TPeriod)
   return row?.n ?? 0;
 }
 
-/** Miles rows of the period's quarters, by quarter, unit and state. */
-export async function findIftaMiles(db: TDbLike, companyId: number, period: TPeriod): Promise<TIftaMiles[]> {
+/** Miles rows of the period's quarters, by quarter, unit and state, at most `limit` of them. */
+export async function findIftaMiles(db: TDbLike, companyId: number, period: TPeriod, limit: number): Promise<TIftaMiles[]> {
   const m = iftaMiles;
   const rows = await db
     .select({ m, createdOn: isoOf(m.createdOn) })
     .from(m)
     .where(and(eq(m.companyId, companyId), periodQuarters(period)))
     .orderBy(desc(m.year), desc(m.quarter), asc(m.unitNumber), asc(m.stateCode), asc(m.source))
-    .limit(20_000);
+    .limit(limit);
   return rows.map(({ m: r, createdOn }) => ({
     iftaMilesId: r.id,
     year: r.year,

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
+import { capLimit, capList } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import { resolvePeriod } from './period';
-import { countFuel, FUEL_LIST_CAP, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
+import { countFuel, countIftaMiles, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
 import { buildIftaReport } from './report';
 import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
 import { iftaReturnPdf } from './return-pdf';
@@ -16,26 +17,21 @@ function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buf
   return reply.send(body);
 }
 
-export const fuelCappedInfo = (total: number) =>
-  `INFO Showing the newest ${FUEL_LIST_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} fuel lines. Choose a quarter or a week to see the rest.`;
-
 export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, fuelRoutes.getFuel, async (req, reply) => {
     const { companyId } = actorOf(req.ctx);
     const period = await resolvePeriod(db, companyId, req.body);
     if (!period) return [];
-    const rows = await findFuel(db, companyId, period);
-    if (rows.length <= FUEL_LIST_CAP) return rows;
-    const total = await countFuel(db, companyId, period);
-    reply.header('x-total-count', String(total));
-    reply.header('x-info', fuelCappedInfo(total));
-    return rows.slice(0, FUEL_LIST_CAP);
+    const rows = await findFuel(db, companyId, period, capLimit(fuelRoutes.getFuel));
+    return capList(reply, fuelRoutes.getFuel, rows, () => countFuel(db, companyId, period));
   });
 
-  route(app, fuelRoutes.getIftaMiles, async (req) => {
+  route(app, fuelRoutes.getIftaMiles, async (req, reply) => {
     const { companyId } = actorOf(req.ctx);
     const period = await resolvePeriod(db, companyId, req.body);
-    return period ? findIftaMiles(db, companyId, period) : [];
+    if (!period) return [];
+    const rows = await findIftaMiles(db, companyId, period, capLimit(fuelRoutes.getIftaMiles));
+    return capList(reply, fuelRoutes.getIftaMiles, rows, () => countIftaMiles(db, companyId, period));
   });
 
   const report = async (filter: z.output<typeof ZIftaReportFilter>, companyId: number, summary: boolean) => {

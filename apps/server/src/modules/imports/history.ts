@@ -17,7 +17,11 @@ export function requireImportAccess(actor: TActor, kind: TImportKind, level: 'Re
 
 const person = (alias: string) => sql<string | null>`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from ${users} u where u.id = ${sql.raw(alias)})`;
 
-export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKind): Promise<TImportRecord[]> {
+/** The imports of one kind of a company. */
+export const importHistoryWhere = (companyId: number, kind: TImportKind) => and(eq(imports.companyId, companyId), eq(imports.kind, kind));
+
+/** Imports of one kind, newest first, at most `limit` of them. */
+export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKind, limit: number): Promise<TImportRecord[]> {
   requireImportAccess(actor, kind, 'Read');
   const rows = await db
     .select({
@@ -28,9 +32,9 @@ export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKin
       undoneBy: person('imports.undone_by'),
     })
     .from(imports)
-    .where(and(eq(imports.companyId, actor.companyId), eq(imports.kind, kind)))
+    .where(importHistoryWhere(actor.companyId, kind))
     .orderBy(desc(imports.createdOn), desc(imports.id))
-    .limit(200);
+    .limit(limit);
   return rows.map(({ i, createdOn, undoneOn, createdBy, undoneBy }) => ({
     importId: i.id,
     kind: i.kind as TImportKind,

@@ -2,10 +2,12 @@ import { IMPORT_TEXT, importRoutes, type TImportKind } from '@haulboard/contract
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
+import { imports } from '../../db/schema';
 import { refuse } from '../../lib/errors';
+import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import type { TUploadedFile } from '../../lib/upload';
-import { deletePreset, findPresets, importHistory, requireImportAccess, savePreset, undoImport } from './history';
+import { deletePreset, findPresets, importHistory, importHistoryWhere, requireImportAccess, savePreset, undoImport } from './history';
 import { confirmImport, importFile, previewReport, previewUpload, type TImportRequest } from './service';
 
 const fileOf = (files: TUploadedFile[]) => files[0];
@@ -29,7 +31,12 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
     return csv;
   });
 
-  route(app, importRoutes.history, async (req) => importHistory(db, actorOf(req.ctx), req.query.kind));
+  route(app, importRoutes.history, async (req, reply) => {
+    const actor = actorOf(req.ctx);
+    const rows = await importHistory(db, actor, req.query.kind, capLimit(importRoutes.history));
+    return capList(reply, importRoutes.history, rows, () => countRows(db, imports, importHistoryWhere(actor.companyId, req.query.kind)));
+  });
+  // Presets are read whole (a preview looks its preset up among them); route() caps the answer.
   route(app, importRoutes.undo, async (req) => db.transaction((tx) => undoImport(tx, actorOf(req.ctx), req.query.id)));
 
   route(app, importRoutes.presets, async (req) => {

@@ -12,8 +12,8 @@ type TNameColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn; displayName
 const nameSql = (u: TNameColumns) =>
   sql<string>`coalesce(nullif(concat_ws(' ', nullif(${u.firstName}, ''), nullif(${u.lastName}, '')), ''), ${u.displayName}, ${u.email})`;
 
-/** A company's orders, active first, newest first. */
-export async function findOrders(db: TDbLike, companyId: number, orderId?: number): Promise<TLoadOrder[]> {
+/** A company's orders (or the one `orderId`), active first, newest first, at most `limit` of them. */
+export async function findOrders(db: TDbLike, companyId: number, orderId: number | undefined, limit: number): Promise<TLoadOrder[]> {
   const rows = await db
     .select({
       o: loadOrders,
@@ -32,7 +32,7 @@ export async function findOrders(db: TDbLike, companyId: number, orderId?: numbe
     .leftJoin(creator, eq(creator.id, loadOrders.createdBy))
     .where(and(eq(loadOrders.companyId, companyId), orderId ? eq(loadOrders.id, orderId) : undefined))
     .orderBy(desc(loadOrders.status), desc(loadOrders.createdOn), desc(loadOrders.id))
-    .limit(1000);
+    .limit(limit);
   return rows.map(({ o, ...r }) => ({
     loadOrderId: o.id,
     loadOrderStatusId: o.status,
@@ -73,7 +73,7 @@ export async function findOrders(db: TDbLike, companyId: number, orderId?: numbe
 }
 
 /** An order's timeline, newest first. */
-export async function findOrderEvents(db: TDbLike, companyId: number, orderId: number, limit = 500): Promise<TOrderEvent[]> {
+export async function findOrderEvents(db: TDbLike, companyId: number, orderId: number, limit: number): Promise<TOrderEvent[]> {
   const rows = await db
     .select({ at: isoOf(orderEvents.at), kind: orderEvents.kind, text: orderEvents.text, workOpportunityId: orderEvents.workOpportunityId })
     .from(orderEvents)

@@ -1,10 +1,13 @@
 import type { EventEmitter } from 'node:events';
 import { CITY_SEARCH_LIMIT, loadOrderRoutes, ORDER_TEXT, SUCCESS, type TCity } from '@haulboard/contract';
 import { cityLabel, MIN_SEARCH_LETTERS, searchCities } from '@haulboard/geo';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
+import { loadOrders, orderEvents } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import { findDriverOptions } from '../lookups';
 import { alertsSince, mountOrderEvents } from './events';
@@ -13,16 +16,24 @@ import { cancelOrder, placeOrder } from './service';
 
 /** Load orders (spec §2 relay/search-dashboard): what a dispatcher wants the engine to find. */
 export async function loadOrdersModule(app: FastifyInstance, { db, changes }: { db: TDb; changes?: EventEmitter }) {
-  route(app, loadOrderRoutes.getOrders, async (req) => findOrders(db, actorOf(req.ctx).companyId));
+  route(app, loadOrderRoutes.getOrders, async (req, reply) => {
+    const { companyId } = actorOf(req.ctx);
+    const rows = await findOrders(db, companyId, undefined, capLimit(loadOrderRoutes.getOrders));
+    return capList(reply, loadOrderRoutes.getOrders, rows, () => countRows(db, loadOrders, eq(loadOrders.companyId, companyId)));
+  });
   route(app, loadOrderRoutes.placeOrder, async (req) => (await db.transaction((tx) => placeOrder(tx, actorOf(req.ctx), req.body))).text);
   route(app, loadOrderRoutes.cancelOrder, async (req) => {
     await db.transaction((tx) => cancelOrder(tx, actorOf(req.ctx), req.query.id));
     return SUCCESS.orderCancelled;
   });
-  route(app, loadOrderRoutes.getOrderTimeline, async (req) => {
+  route(app, loadOrderRoutes.getOrderTimeline, async (req, reply) => {
     const { companyId } = actorOf(req.ctx);
-    if (!(await findOrders(db, companyId, req.query.id)).length) throw notFound('The order');
-    return findOrderEvents(db, companyId, req.query.id);
+    const orderId = req.query.id;
+    if (!(await findOrders(db, companyId, orderId, 1)).length) throw notFound('The order');
+    const rows = await findOrderEvents(db, companyId, orderId, capLimit(loadOrderRoutes.getOrderTimeline));
+    return capList(reply, loadOrderRoutes.getOrderTimeline, rows, () =>
+      countRows(db, orderEvents, and(eq(orderEvents.companyId, companyId), eq(orderEvents.orderId, orderId))),
+    );
   });
   route(app, loadOrderRoutes.getAlerts, async (req) => alertsSince(db, actorOf(req.ctx).companyId, req.query.after));
   route(app, loadOrderRoutes.getCities, async (req, reply) => {

@@ -35,9 +35,6 @@ export type TLoadQueryFilter = {
 /** Who reads: without DenyDelete on DriverDashboardPage a user sees only the loads they drive. */
 export type TLoadViewer = { userId: number; seesAllDrivers: boolean };
 
-/** The most loads one unpaged list answers; past it the reply says so and points to paging. */
-export const LOAD_LIST_CAP = 1000;
-
 export type TLoadPaging = { page: number; pageSize: number; sortBy: TLoadSortColumn; sortDir: 'asc' | 'desc' };
 
 export type TLoadsPageResult = TLoadsPage;
@@ -223,7 +220,7 @@ export async function findLoads(
   companyId: number,
   filter: TLoadQueryFilter,
   viewer: TLoadViewer,
-  limit = LOAD_LIST_CAP,
+  limit: number,
 ): Promise<TLoad[]> {
   const rows = await withNames(db.select({ ...loadColumns, companyName: companyNameSql(companyId) }).from(loads))
     .where(loadsWhere(companyId, filter, viewer))

@@ -6,13 +6,15 @@ import { fullNameOf } from '../../lib/people';
 
 /** The select lists of spec §3 Lookups: label/value pairs, of the actor's company where they are company data. */
 
-export async function findCompanyOptions(db: TDbLike, ids?: number[]) {
+/** Companies by name (only `ids` when given), at most `limit` of them. */
+export async function findCompanyOptions(db: TDbLike, ids: number[] | undefined, limit: number) {
   if (ids && !ids.length) return [];
   const rows = await db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(ids ? inArray(companies.id, ids) : undefined)
-    .orderBy(asc(companies.name));
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(limit);
   return rows.map((c) => ({ label: c.name, value: c.id }));
 }
 
@@ -26,13 +28,18 @@ export async function findLoadStatusOptions(db: TDbLike) {
   return rows.map((s) => ({ label: s.name, value: s.id }));
 }
 
-/** Active brokers; `includeId` adds that broker even when inactive (editing an old load). */
-export async function findBrokerOptions(db: TDbLike, companyId: number, includeId?: number) {
+/** The brokers the broker list offers: the active ones, and `includeId` even when inactive (editing an old load). */
+export const brokerOptionsWhere = (companyId: number, includeId?: number) =>
+  and(eq(brokers.companyId, companyId), includeId ? or(eq(brokers.isActive, true), eq(brokers.id, includeId)) : eq(brokers.isActive, true));
+
+/** Active brokers by name, at most `limit`; `includeId` adds that broker even when inactive. */
+export async function findBrokerOptions(db: TDbLike, companyId: number, includeId: number | undefined, limit: number) {
   const rows = await db
     .select({ id: brokers.id, name: brokers.name, isActive: brokers.isActive })
     .from(brokers)
-    .where(and(eq(brokers.companyId, companyId), includeId ? or(eq(brokers.isActive, true), eq(brokers.id, includeId)) : eq(brokers.isActive, true)))
-    .orderBy(asc(sql`lower(${brokers.name})`), asc(brokers.id));
+    .where(brokerOptionsWhere(companyId, includeId))
+    .orderBy(asc(sql`lower(${brokers.name})`), asc(brokers.id))
+    .limit(limit);
   return rows.map((b) => ({ label: b.isActive ? b.name : `${b.name} (inactive)`, value: b.id }));
 }
 

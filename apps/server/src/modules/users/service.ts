@@ -8,7 +8,7 @@ import { conflict, notFound, refuse } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
 
 /** Users of the actor's company (applicants included), with roles and companies as the actor may see them. */
-export async function findCompanyUsers(db: TDbLike, actor: TActor): Promise<TAdminUser[]> {
+export async function findCompanyUsers(db: TDbLike, actor: TActor, limit: number): Promise<TAdminUser[]> {
   const visible = actor.administeredCompanyIds;
   const { companyId } = actor;
   const rows = await db
@@ -25,7 +25,8 @@ export async function findCompanyUsers(db: TDbLike, actor: TActor): Promise<TAdm
     .from(userCompanies)
     .innerJoin(users, eq(users.id, userCompanies.userId))
     .where(eq(userCompanies.companyId, companyId))
-    .orderBy(users.lastName, users.firstName, users.email);
+    .orderBy(users.lastName, users.firstName, users.email)
+    .limit(limit);
   const named = await db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
