@@ -6,13 +6,16 @@ import type { TAccessType, TPermissibleObject } from './permissions';
  * - public: anyone;
  * - signedIn: any signed-in person, with or without a company or role;
  * - member: signed in with an active company and a role in it;
- * - object: a member whose permissions on `object` meet `level` (spec §6).
+ * - object: a member whose permissions on `object` meet `level` (spec §6);
+ * - anyObject: a member whose permissions on at least one of `objects` meet `level` (what several
+ *   pages share, such as whether the load board can be read).
  */
 export type TRouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'member' }
-  | { kind: 'object'; object: TPermissibleObject; level: TAccessType };
+  | { kind: 'object'; object: TPermissibleObject; level: TAccessType }
+  | { kind: 'anyObject'; objects: readonly TPermissibleObject[]; level: TAccessType };
 
 export type TRouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -82,6 +85,9 @@ export const defineRoute = <T extends TRouteDef>(d: T) => d;
 
 /** Access on one permissible object at a level: the usual declaration of a page's routes. */
 export const onObject = (object: TPermissibleObject, level: TAccessType): TRouteAccess => ({ kind: 'object', object, level });
+
+/** Access on any one of several objects at a level: for what several pages show alike. */
+export const onAnyObject = (objects: readonly TPermissibleObject[], level: TAccessType): TRouteAccess => ({ kind: 'anyObject', objects, level });
 
 /** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
 export const ZTextReply = z.string();

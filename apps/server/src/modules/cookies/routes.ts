@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
+import { checkSavedSession, sessionStatus } from '../../loadboard/connection';
 import type { TVault } from '../../loadboard/vault';
 import { deleteCookie, findCookies, refreshCookies, saveCookie } from './service';
 
@@ -10,6 +11,14 @@ import { deleteCookie, findCookies, refreshCookies, saveCookie } from './service
 export async function cookiesModule(app: FastifyInstance, { db, vault }: { db: TDb; vault: TVault }) {
   route(app, cookieRoutes.refreshCookies, async (req) => refreshCookies(db, vault, actorOf(req.ctx).companyId));
   route(app, cookieRoutes.getCookies, async (req) => findCookies(db, vault, actorOf(req.ctx).companyId));
-  route(app, cookieRoutes.saveCookie, async (req) => db.transaction((tx) => saveCookie(tx, vault, actorOf(req.ctx), req.body)));
+  route(app, cookieRoutes.sessionStatus, async (req) => sessionStatus(db, vault, actorOf(req.ctx).companyId));
+  route(app, cookieRoutes.saveCookie, async (req) => {
+    const actor = actorOf(req.ctx);
+    const { text, cookieId } = await db.transaction((tx) => saveCookie(tx, vault, actor, req.body));
+    // Checked against the board at once (after the commit, outside the transaction), so a working
+    // new session is the one in use now; a board that cannot be reached does not fail the save.
+    await checkSavedSession(db, vault, actor.companyId, cookieId);
+    return text;
+  });
   route(app, cookieRoutes.deleteCookie, async (req) => db.transaction((tx) => deleteCookie(tx, actorOf(req.ctx), req.query.Id)));
 }

@@ -8,6 +8,7 @@ import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { BoardSessionWarning, isBoardAnswer } from '../../components/board-session-warning';
 import { DataTable, type TColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
@@ -229,7 +230,8 @@ export function LoadImportPage() {
         )}
       </Stack>
       {!weekId && <Alert severity="info">Choose the work week, then Search, or upload the board's trips export (TRIPS.csv) for it.</Alert>}
-      {error && (
+      <BoardSessionWarning answer={error} />
+      {error && !isBoardAnswer(error) && (
         <Alert severity={error === LOAD_IMPORT_TEXT.noTrips.replace(/^ERROR /, '') ? 'info' : 'error'} sx={{ mb: 2 }}>
           {error}
         </Alert>
