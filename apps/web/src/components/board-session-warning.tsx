@@ -20,6 +20,7 @@ export const sessionStatusQuery = () =>
   });
 
 const noError = (text: string) => text.replace(/^ERROR /, '');
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 const unavailablePrefix = noError(INVOICE_TEXT.boardUnavailable('\u0000').split('\u0000')[0]);
 const sessionAnswers = [LOAD_IMPORT_TEXT.noBoard, LOAD_SEARCH_TEXT.noSession, LOAD_SEARCH_TEXT.csrf].map(noError);
 
@@ -49,7 +50,7 @@ export function BoardSessionWarning({ answer }: { answer?: string | null }) {
   const status = useQuery(sessionStatusQuery());
   const canOpen = useCan('CookieAdminPage', 'Read');
   const queryClient = useQueryClient();
-  const fromAnswer = answer && isBoardAnswer(answer) ? noError(answer) : null;
+  const fromAnswer = answer && isBoardAnswer(answer) ? sentence(noError(answer)) : null;
   // A failed board call may have just marked the session in use expired: ask again.
   useEffect(() => {
     if (fromAnswer) void queryClient.invalidateQueries({ queryKey: SESSION_STATUS_KEY });
@@ -59,7 +60,14 @@ export function BoardSessionWarning({ answer }: { answer?: string | null }) {
   return (
     <Alert severity="warning" sx={{ mb: 2 }} aria-label="Load board session">
       {fromAnswer ?? sessionStatusText(status.data!)}{' '}
-      {canOpen ? (
+      {!canOpen ? (
+        'An administrator can add a working one in Cookie Administration.'
+      ) : fromAnswer ? (
+        // The answer already says what to do: the link takes the person there.
+        <Link component={RouterLink} to={paths.cookieAdmin}>
+          Open Cookie Administration
+        </Link>
+      ) : (
         <>
           Add a working one in{' '}
           <Link component={RouterLink} to={paths.cookieAdmin}>
@@ -67,8 +75,6 @@ export function BoardSessionWarning({ answer }: { answer?: string | null }) {
           </Link>
           .
         </>
-      ) : (
-        'An administrator can add a working one in Cookie Administration.'
       )}
     </Alert>
   );

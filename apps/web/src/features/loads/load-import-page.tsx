@@ -21,6 +21,7 @@ import { cityState } from '../../lib/us-states';
 import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from './api/board-lookups';
 import { LoadDialog } from './components/load-dialog';
 import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
+import { neutraliseFormula } from './lib/payout-csv';
 
 const place = (city: string, stateName: string) => (city || stateName ? cityState(city, stateName) : '—');
 
@@ -54,8 +55,9 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
   ];
 }
 
+/** A text cell a spreadsheet would run as a formula gets a leading apostrophe; numbers stay as they are. */
 const csvCell = (v: string | number) => {
-  const text = String(v);
+  const text = typeof v === 'string' ? neutraliseFormula(v) : String(v);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
