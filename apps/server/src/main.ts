@@ -59,7 +59,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const demoBoard = config.demo && !config.production && (await connectDemoCompany(database.db, vault, config.publicUrl));
-  if (resealed) app.log.info(`${resealed} stored board session(s) re-encrypted with the current HAULBOARD_SECRET_KEY`);
+  if (resealed.resealed) app.log.info(`${resealed.resealed} stored board session(s) re-encrypted with the current HAULBOARD_SECRET_KEY`);
+  // Only the count: never a value, sealed or opened.
+  if (resealed.unreadable) {
+    app.log.warn(
+      `${resealed.unreadable} stored board session(s) were sealed with a key this server does not have (add it to HAULBOARD_SECRET_KEY_PREVIOUS, or replace them in Cookie Administration)`,
+    );
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',

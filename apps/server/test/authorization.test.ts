@@ -50,6 +50,11 @@ function expectedAllowed(access: TRouteAccess, caller: TCaller) {
       if (!caller.member || !caller.roleId) return false;
       return isAccessSufficient(access.level, DEFAULT_PERMISSION_MATRIX[caller.roleId][access.object]?.accessType);
     }
+    case 'anyObject': {
+      const roleId = caller.roleId;
+      if (!caller.member || !roleId) return false;
+      return access.objects.some((o) => isAccessSufficient(access.level, DEFAULT_PERMISSION_MATRIX[roleId][o]?.accessType));
+    }
   }
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyCookies } from '../src/db/schema';
 import { refreshAllSessions } from '../src/loadboard/jobs';
 import { createVault } from '../src/loadboard/vault';
+import { resealCookies } from '../src/modules/cookies';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
 /** Cookie administration (spec §2 relay/cookie-admin, §5 cookie form, §8 cookie messages). */
@@ -13,7 +15,8 @@ import { createTestApp, EMAIL, type TTestApp } from './helpers';
 const COOKIE = `session-id=131-5550100-1234567; ubid-main=133-1112223-4445556; at-main=Atza|${'S3CR3T'.repeat(40)}; x-main="zzz"`;
 const TOKEN = `hAg7${'T0K3N'.repeat(20)}==`;
 let logged = '';
-const vault = createVault(randomBytes(32));
+const keyA = randomBytes(32);
+const vault = createVault(keyA);
 let t: TTestApp;
 beforeAll(async () => {
   const sink = new Writable({
@@ -159,5 +162,122 @@ describe('Refresh Cookies', () => {
     expect(logged).not.toContain(DEMO_CREDENTIALS.csrfToken);
     expect(logged).not.toContain('demo-session-token');
     expect(logged).not.toContain('stale-csrf-token');
+  });
+});
+
+describe('whether a working session is stored (GET /api/CookieAdmin/Status)', () => {
+  const status = (as: string = EMAIL.dispatcher) => t.call({ method: 'GET', url: '/api/CookieAdmin/Status', as });
+  const setUrl = (url: string) => t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(url)}`, as: EMAIL.admin });
+  const removeAll = async () => {
+    for (const row of await list()) await t.call({ method: 'DELETE', url: `/api/CookieAdmin?Id=${row.companyCookieId}`, as: EMAIL.admin });
+  };
+
+  it('answers for those who may read a board page, never the session values', async () => {
+    const res = await status(EMAIL.dispatcher);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['checkedOn', 'sessions', 'working']);
+    expect(res.text).not.toContain('demo-session-token');
+    expect(res.text).not.toContain(DEMO_CREDENTIALS.csrfToken);
+    expect(res.text).not.toContain('v1.');
+    expect((await status(EMAIL.admin)).status).toBe(200);
+    // A driver reads none of load search, the search dashboard, load import or invoice import.
+    expect((await status(EMAIL.driver)).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: '/api/CookieAdmin/Status' })).status).toBe(401);
+  });
+
+  it('says none works when none is stored, or the check found every one expired, per company', async () => {
+    expect((await status(EMAIL.secondAdmin)).body).toEqual({ working: false, checkedOn: null, sessions: 0 });
+    sim.expireSession();
+    await refreshAllSessions(t.db, vault);
+    const dead = (await status()).body;
+    expect(dead).toMatchObject({ working: false, sessions: 3 });
+    expect(Date.now() - Date.parse(dead.checkedOn)).toBeLessThan(60_000);
+    sim.setCredentials(DEMO_CREDENTIALS);
+    await refreshAllSessions(t.db, vault);
+    expect((await status()).body).toMatchObject({ working: true, sessions: 3 });
+    expect((await status(EMAIL.secondAdmin)).body).toEqual({ working: false, checkedOn: null, sessions: 0 });
+  });
+
+  it('checks a newly saved session against the board at once: a working one is in use without a refresh', async () => {
+    await removeAll();
+    expect((await setUrl(simUrl)).status).toBe(200);
+    await save({ cookie: 'session-id=old; session-token=gone', csrfToken: 'old-token', cookieSource: 'Old laptop' });
+    expect((await list())[0]).toMatchObject({ cookieSource: 'Old laptop', status: 'expired', isInUse: false });
+    expect((await status()).body).toMatchObject({ working: false, sessions: 1 });
+
+    const res = await save({ cookie: DEMO_CREDENTIALS.cookie, csrfToken: DEMO_CREDENTIALS.csrfToken, cookieSource: 'Chrome, today' });
+    expect(res.text).toBe('Company Cookie updated successfully');
+    const rows = await list();
+    expect(rows.map((r) => [r.cookieSource, r.status, r.isInUse])).toEqual([
+      ['Chrome, today', 'working', true],
+      ['Old laptop', 'expired', false],
+    ]);
+    expect((await status()).body).toMatchObject({ working: true, sessions: 2 });
+  });
+
+  it('saves a session even when the board cannot be reached, and leaves it unchecked', async () => {
+    sim.setFault({ status: 503 });
+    const res = await save({ cookie: DEMO_CREDENTIALS.cookie, csrfToken: DEMO_CREDENTIALS.csrfToken, cookieSource: 'Firefox, board down' });
+    sim.clearFaults();
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('Company Cookie updated successfully');
+    const [row, previous] = await list();
+    expect(row).toMatchObject({ cookieSource: 'Firefox, board down', status: 'unchecked', isInUse: false });
+    expect(row.lastError).toMatch(/^The load board is unavailable/);
+    expect(previous).toMatchObject({ cookieSource: 'Chrome, today', isInUse: true });
+  });
+});
+
+describe('key rotation (HAULBOARD_SECRET_KEY_PREVIOUS)', () => {
+  const keyIds = async () =>
+    (await t.db.select().from(companyCookies).where(eq(companyCookies.companyId, t.ids.companies.demo))).map((r) => [
+      vault.keyIdOf(r.cookieSealed),
+      vault.keyIdOf(r.csrfTokenSealed),
+    ]);
+
+  it('re-seals every stored session with the new key; they still open', async () => {
+    const keyB = randomBytes(32);
+    const rotated = createVault(keyB, [keyA]);
+    const before = await list();
+    expect(before.length).toBeGreaterThan(0);
+    expect(await resealCookies(t.db, rotated)).toEqual({ resealed: before.length, unreadable: 0 });
+    expect((await keyIds()).flat().every((id) => id === rotated.currentKeyId)).toBe(true);
+    const rows = await t.db.select().from(companyCookies).where(eq(companyCookies.companyId, t.ids.companies.demo));
+    expect(rows.map((r) => rotated.open(r.cookieSealed).slice(0, 100)).sort()).toEqual(before.map((r) => r.cookie).sort());
+    // A second start with the same keys has nothing left to do.
+    expect(await resealCookies(t.db, rotated)).toEqual({ resealed: 0, unreadable: 0 });
+    // Back to this server's key (A current, B previous) for the tests that follow.
+    expect(await resealCookies(t.db, createVault(keyA, [keyB]))).toEqual({ resealed: before.length, unreadable: 0 });
+    expect((await keyIds()).flat().every((id) => id === vault.currentKeyId)).toBe(true);
+  });
+
+  it('starts without the key a session was sealed with: that row is counted, kept, and shown as sealed with another key', async () => {
+    const dropped = createVault(randomBytes(32));
+    const [lost] = await t.db
+      .insert(companyCookies)
+      .values({
+        companyId: t.ids.companies.demo,
+        cookieSealed: dropped.seal('session-id=lost-key-cookie'),
+        csrfTokenSealed: dropped.seal('lost-key-token'),
+        cookieSource: 'Sealed before the key was dropped',
+      })
+      .returning();
+    const result = await resealCookies(t.db, vault);
+    expect(result).toEqual({ resealed: 0, unreadable: 1 });
+    const [kept] = await t.db
+      .select()
+      .from(companyCookies)
+      .where(and(eq(companyCookies.id, lost.id), eq(companyCookies.companyId, t.ids.companies.demo)));
+    expect(kept.cookieSealed).toBe(lost.cookieSealed);
+    const row = (await list()).find((r) => r.companyCookieId === lost.id);
+    expect(row).toMatchObject({ cookie: '(sealed with another key)', csrfToken: '(sealed with another key)', cookieSource: 'Sealed before the key was dropped' });
+    // The other sessions still work; the lost one is not counted as working.
+    expect((await t.call({ method: 'GET', url: '/api/CookieAdmin/Status', as: EMAIL.admin })).body).toMatchObject({ working: true });
+    await t.call({ method: 'DELETE', url: `/api/CookieAdmin?Id=${lost.id}`, as: EMAIL.admin });
+  });
+
+  it('never writes a value to the log while re-sealing', () => {
+    expect(logged).not.toContain('lost-key');
+    expect(logged).not.toContain('demo-session-token');
   });
 });

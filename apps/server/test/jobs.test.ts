@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { createSim, DEMO_CREDENTIALS } from '@haulboard/loadboard-sim';
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TDatabase } from '../src/db/client';
 import { startJobs, type TJobs } from '../src/jobs';
-import { createTestDatabase } from './helpers';
+import { SESSION_REFRESH_JOB } from '../src/loadboard/jobs';
+import { createVault } from '../src/loadboard/vault';
+import { createTestApp, createTestDatabase, EMAIL, type TTestApp } from './helpers';
 
 // Runs on PGlite, or on PostgreSQL when DATABASE_URL is set (as every API test does).
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -143,5 +147,42 @@ describe(`jobs on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // Both servers scheduled it and both work the queue: 10:05 ran on one of them, once.
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatch(/^[ab] 2026-03-02T10:05/);
+  });
+});
+
+describe('the periodic check of the board sessions', () => {
+  let t: TTestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  test('the server schedules it every 30 minutes, and a run marks the working session in use', async () => {
+    const sim = createSim({ now: '2026-03-10T15:00:00Z', seed: 'jobs-test' });
+    const simUrl = await sim.listen({ port: 0 });
+    try {
+      const vault = createVault(randomBytes(32));
+      // The jobs' clock starts at the real time, 30 s before a half hour: the next tick reaches it.
+      const start = new Date();
+      start.setUTCMinutes(start.getUTCMinutes() < 30 ? 29 : 59, 30, 0);
+      const clock = new TestClock(start.getTime());
+      t = await createTestApp({ vault, jobs: (db) => startJobs({ database: db, clock, pollingIntervalSeconds: 10 }) });
+      const rowsOf = (r: unknown) => (Array.isArray(r) ? r : (r as any).rows) as any[];
+      const [schedule] = rowsOf(await t.db.execute(sql.raw(`select name, cron from pgboss.schedule where name = '${SESSION_REFRESH_JOB.name}'`)));
+      expect(schedule).toEqual({ name: 'refresh-board-sessions', cron: '*/30 * * * *' });
+
+      expect((await t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(simUrl)}`, as: EMAIL.admin })).status).toBe(200);
+      // Stored as an older server left it: never checked, so not in use.
+      await t.db.execute(
+        sql`insert into company_cookies (company_id, cookie_sealed, csrf_token_sealed, cookie_source) values (${t.ids.companies.demo}, ${vault.seal(DEMO_CREDENTIALS.cookie)}, ${vault.seal(DEMO_CREDENTIALS.csrfToken)}, 'Chrome')`,
+      );
+      const list = async () => (await t!.call({ method: 'GET', url: '/api/CookieAdmin', as: EMAIL.admin })).body as any[];
+      expect((await list())[0]).toMatchObject({ status: 'unchecked', isInUse: false });
+
+      for (let i = 0; i < 3; i++) await clock.tick(30_000);
+      await vi.waitFor(async () => expect((await list())[0]).toMatchObject({ status: 'working', isInUse: true }), { timeout: 15_000, interval: 250 });
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -312,5 +312,35 @@ describe('load import from any loads spreadsheet, through the column mapping', (
     // The file uploaded last is the Excel one (without T-115STUVWX).
     expect(after.source).toBe('loads.xlsx');
     expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+
+describe('the driver of an imported load', () => {
+  it('is matched by name first (any case and spacing, a team by both names), by unit only when no name matches, and named in a note when nobody matches', async () => {
+    const [header, , , template] = TRIPS.trim().split('\n');
+    const trip = (tripId: string, loadId: string, driverName: string, unit: string) =>
+      template
+        .replace('T-114MNOPQR', tripId)
+        .replace('115LXQ9ZD', loadId)
+        .replace('John Smith', driverName)
+        .replace(',AZNG,101,', `,AZNG,${unit},`)
+        .replaceAll('07/19/2025', '07/22/2025');
+    const file = [
+      header,
+      // Unit 101 is Sam Carter's: the name still decides.
+      trip('T-201NAMEONE', '201LOAD01', 'maria  LOPEZ', '101'),
+      trip('T-202NAMETWO', '202LOAD01', '"James Whitfield, Kevin Nguyen"', ''),
+      // A driver of another company is nobody here.
+      trip('T-203NONAME', '203LOAD01', 'Olivia Grant', ''),
+      '',
+    ].join('\n');
+    const week = await weekHolding(t.ids.companies.demo, '2025-07-22');
+    const res = await uploadTrips(week, file);
+    expect(res.status).toBe(200);
+    const idOf = async (email: string) => Number(rowsOf(await t.db.execute(sql`select id from users where email = ${email}`))[0].id);
+    const byNumber = new Map(res.body.newLoads.map((l: any) => [l.loadNumber, l]));
+    expect(byNumber.get('T-201NAMEONE')).toMatchObject({ loadDrivers: [await idOf('driver2@demo.haulboard.test')], loadDriverNames: 'Maria Lopez', note: null });
+    const team = byNumber.get('T-202NAMETWO') as any;
+    expect([...team.loadDrivers].sort()).toEqual([await idOf('driver3@demo.haulboard.test'), await idOf('driver4@demo.haulboard.test')].sort());
+    expect(team.loadDriverNames.split(', ').sort()).toEqual(['James Whitfield', 'Kevin Nguyen']);
+    expect(byNumber.get('T-203NONAME')).toMatchObject({ loadDrivers: [], loadDriverNames: '', note: 'No driver named Olivia Grant: choose one' });
   });
 });

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const describeAccess = (a: any) => (!a ? 'NONE' : a.kind === 'object' ? `${a.object} ${a.level}` : a.kind);
+const describeAccess = (a: any) =>
+  !a ? 'NONE' : a.kind === 'object' ? `${a.object} ${a.level}` : a.kind === 'anyObject' ? `any of ${a.objects.join(', ')} ${a.level}` : a.kind;
 
 describe('route access declarations', () => {
   const apiRoutes = () =>

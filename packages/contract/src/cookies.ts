@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { editId } from './fields';
 import { MSG } from './messages';
-import { defineRoute, onObject, ZTextReply } from './route-def';
+import { defineRoute, onAnyObject, onObject, ZTextReply } from './route-def';
 
 /** How a stored board session last fared against the board. */
 export const COOKIE_STATUSES = ['unchecked', 'working', 'expired', 'unreachable'] as const;
@@ -59,7 +59,30 @@ export const COOKIE_TEXT = {
     ].join(''),
 } as const;
 
+/**
+ * Whether the company can read the load board now, from the stored sessions as the last check
+ * (Refresh Cookies, the periodic check, a failed board call) left them: `working` when a session
+ * not known to be expired is stored; `checkedOn` the last check of any; no value of a session.
+ */
+export const ZSessionStatus = z.object({
+  working: z.boolean(),
+  checkedOn: z.string().nullable(),
+  sessions: z.number(),
+});
+export type TSessionStatus = z.infer<typeof ZSessionStatus>;
+
+/** The pages that read the load board through the stored sessions: they warn when none works. */
+export const BOARD_PAGES = ['LoadSearchPage', 'SearchDashboardPage', 'LoadImportPage', 'InvoiceImportPage', 'CookieAdminPage'] as const;
+
 export const cookieRoutes = {
+  sessionStatus: defineRoute({
+    method: 'GET',
+    path: '/api/CookieAdmin/Status',
+    summary: 'Whether a working load board session is stored (no session values): for the pages that read the board',
+    tag: 'Cookies',
+    access: onAnyObject(BOARD_PAGES, 'Read'),
+    response: ZSessionStatus,
+  }),
   refreshCookies: defineRoute({
     method: 'GET',
     path: '/api/CookieAdmin/RefreshCookies',

@@ -6,13 +6,16 @@ import type { TAccessType, TPermissibleObject } from './permissions';
  * - public: anyone;
  * - signedIn: any signed-in person, with or without a company or role;
  * - member: signed in with an active company and a role in it;
- * - object: a member whose permissions on `object` meet `level` (spec §6).
+ * - object: a member whose permissions on `object` meet `level` (spec §6);
+ * - anyObject: a member whose permissions on at least one of `objects` meet `level` (what several
+ *   pages share, such as whether the load board can be read).
  */
 export type TRouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'member' }
-  | { kind: 'object'; object: TPermissibleObject; level: TAccessType };
+  | { kind: 'object'; object: TPermissibleObject; level: TAccessType }
+  | { kind: 'anyObject'; objects: readonly TPermissibleObject[]; level: TAccessType };
 
 export type TRouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -138,7 +141,10 @@ export const onObject = (object: TPermissibleObject, level: TAccessType): TRoute
  * A route that changes something by its declared access (Write or DenyDelete on an object),
  * whatever its method: such a route needs the same proof of origin as a POST (access/forgery.ts).
  */
-export const isWriteAccess = (access: TRouteAccess | undefined) => access?.kind === 'object' && access.level !== 'Read';
+export const isWriteAccess = (access: TRouteAccess | undefined) => (access?.kind === 'object' || access?.kind === 'anyObject') && access.level !== 'Read';
+
+/** Access on any one of several objects at a level: for what several pages show alike. */
+export const onAnyObject = (objects: readonly TPermissibleObject[], level: TAccessType): TRouteAccess => ({ kind: 'anyObject', objects, level });
 
 /** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
 export const ZTextReply = z.string();

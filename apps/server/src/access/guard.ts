@@ -40,8 +40,9 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
   if (ctx.accessRemoved) throw forbidden(TEXT.accessRemoved);
   if (!ctx.companyId || !ctx.roleId) throw forbidden('Your account is waiting for approval by the company administrator');
   if (access.kind === 'member') return;
-  const held = ctx.permissions.find((p) => p.objectName === access.object)?.accessType;
-  if (!isAccessSufficient(access.level, held)) throw forbidden();
+  const objects: readonly string[] = access.kind === 'anyObject' ? access.objects : [access.object];
+  const held = ctx.permissions.filter((p) => objects.includes(p.objectName));
+  if (!held.some((p) => isAccessSufficient(access.level, p.accessType))) throw forbidden();
 }
 
 /** The one access guard: every route states who may call it, and a route that states nothing is

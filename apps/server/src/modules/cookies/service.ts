@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TActor } from '../../access/actor';
 import { lockOwnedRow } from '../../access/tenancy';
-import type { TDbLike } from '../../db/client';
+import type { TDb, TDbLike } from '../../db/client';
 import { companyCookies } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isoOf, nowMs } from '../../lib/rows';
@@ -57,10 +57,13 @@ export async function saveCookie(tx: TDbLike, vault: TVault, actor: TActor, form
       .update(companyCookies)
       .set(values)
       .where(and(eq(companyCookies.id, form.companyCookieId), eq(companyCookies.companyId, actor.companyId)));
-  } else {
-    await tx.insert(companyCookies).values({ ...values, companyId: actor.companyId, createdBy: actor.userId });
+    return { text: SUCCESS.cookieUpdated, cookieId: form.companyCookieId };
   }
-  return SUCCESS.cookieUpdated;
+  const [row] = await tx
+    .insert(companyCookies)
+    .values({ ...values, companyId: actor.companyId, createdBy: actor.userId })
+    .returning({ id: companyCookies.id });
+  return { text: SUCCESS.cookieUpdated, cookieId: row.id };
 }
 
 export async function deleteCookie(tx: TDbLike, actor: TActor, id: number) {
@@ -79,22 +82,36 @@ export async function openSessions(db: TDbLike, vault: TVault, companyId: number
   return rows.map((r) => ({ id: r.id, cookie: vault.open(r.cookieSealed), csrfToken: vault.open(r.csrfTokenSealed), status: r.status }));
 }
 
-/** Re-seals every value an older key sealed with the current key (after a key rotation). It runs
- * once at start-up for every company, the one place that reads the table across companies. */
-export async function resealCookies(db: TDbLike, vault: TVault) {
-  const rows = await db.select().from(companyCookies);
-  let count = 0;
-  for (const r of rows) {
-    if (vault.keyIdOf(r.cookieSealed) === vault.currentKeyId && vault.keyIdOf(r.csrfTokenSealed) === vault.currentKeyId) continue;
-    await db
-      .update(companyCookies)
-      .set({ cookieSealed: vault.seal(vault.open(r.cookieSealed)), csrfTokenSealed: vault.seal(vault.open(r.csrfTokenSealed)) })
-      .where(and(eq(companyCookies.id, r.id), eq(companyCookies.companyId, r.companyId)));
-    count++;
-  }
-  return count;
+/**
+ * Re-seals every value an older key sealed with the current key (after a key rotation), in one
+ * transaction. It runs once at start-up for every company, the one place that reads the table
+ * across companies. A row no configured key opens (its key was dropped) is left as it is and
+ * counted, never thrown: the server still starts, and the cookie page shows that row as sealed
+ * with another key until it is replaced or deleted.
+ */
+export async function resealCookies(db: TDb, vault: TVault): Promise<{ resealed: number; unreadable: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(companyCookies).orderBy(companyCookies.id).for('update');
+    let resealed = 0;
+    let unreadable = 0;
+    for (const r of rows) {
+      if (vault.keyIdOf(r.cookieSealed) === vault.currentKeyId && vault.keyIdOf(r.csrfTokenSealed) === vault.currentKeyId) continue;
+      let values: { cookieSealed: string; csrfTokenSealed: string };
+      try {
+        values = { cookieSealed: vault.seal(vault.open(r.cookieSealed)), csrfTokenSealed: vault.seal(vault.open(r.csrfTokenSealed)) };
+      } catch {
+        unreadable++;
+        continue;
+      }
+      await tx
+        .update(companyCookies)
+        .set(values)
+        .where(and(eq(companyCookies.id, r.id), eq(companyCookies.companyId, r.companyId)));
+      resealed++;
+    }
+    return { resealed, unreadable };
+  });
 }
-
 
 
 /** Refresh Cookies: every stored session checked against the board; the counts as text. */

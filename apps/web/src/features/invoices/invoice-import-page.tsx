@@ -5,6 +5,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BoardSessionWarning } from '../../components/board-session-warning';
 import { DataTable, type TColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
@@ -142,10 +143,19 @@ export function InvoiceImportPage() {
             onChange={(y) => {
               setYear(y);
               setWeekId(null);
+              fromBoard.reset();
             }}
           />
         </Box>
-        <WeekSelect year={year} value={weekId} onChange={setWeekId} sx={{ width: { xs: '100%', sm: 320 } }} />
+        <WeekSelect
+          year={year}
+          value={weekId}
+          onChange={(id) => {
+            setWeekId(id);
+            fromBoard.reset();
+          }}
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
         {canImport && (
           <>
             <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={!weekId} sx={{ flexShrink: 0 }}>
@@ -183,6 +193,7 @@ export function InvoiceImportPage() {
           </>
         )}
       </Stack>
+      <BoardSessionWarning answer={fromBoard.isError ? failureMessage(fromBoard.error) : null} />
       {file && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           File: {file.name}

@@ -122,6 +122,14 @@ describe('search dashboard (spec §2 relay/search-dashboard, §4 order status, �
     expect(within(row).getByRole('button', { name: 'Cancel order #21' })).toBeTruthy();
   });
 
+  it('says plainly when the last check found no working board session, with a link to Cookie Administration', async () => {
+    api({ 'GET /api/CookieAdmin/Status': { json: { working: false, checkedOn: null, sessions: 0 } } });
+    renderApp('/app/relay/search-dashboard');
+    const warning = await screen.findByRole('alert', { name: 'Load board session' });
+    expect(warning.textContent).toBe('No working load board session. None is stored. Add a working one in Cookie Administration.');
+    expect(within(warning).getByRole('link', { name: 'Cookie Administration' }).getAttribute('href')).toBe('/app/relay/cookie-admin');
+  });
+
   it('says plainly when orders are paused, with a link to Cookie Administration', async () => {
     api({ 'GET /api/LoadOrder': { json: [{ ...active, state: 'paused', stateReason: 'Session expired' }] } });
     renderApp('/app/relay/search-dashboard');

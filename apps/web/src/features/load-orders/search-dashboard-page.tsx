@@ -4,6 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, Collapse, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BoardSessionWarning } from '../../components/board-session-warning';
 import { PageHeader } from '../../components/page-header';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
@@ -54,6 +55,7 @@ export function SearchDashboardPage() {
           )
         }
       />
+      <BoardSessionWarning />
       {orders.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failureMessage(orders.error)}

@@ -28,9 +28,13 @@ const row = (id: string, payout: string, ratePerMile: string, pickupTime: string
   ],
 });
 
-const api = (search: { json?: unknown; text?: string }) =>
+type TStatus = { working: boolean; checkedOn: string | null; sessions: number };
+const WORKING: TStatus = { working: true, checkedOn: '2026-11-25T15:00:00.000Z', sessions: 1 };
+
+const api = (search: { json?: unknown; text?: string }, status: TStatus = WORKING, user = userFixture('admin')) =>
   mockApi({
-    'POST /api/Auth/GetUserDetails': { json: userFixture('admin') },
+    'POST /api/Auth/GetUserDetails': { json: user },
+    'GET /api/CookieAdmin/Status': { json: status },
     'GET /api/Lookup/GetWorkWeekList': { json: [{ label: 'Week 47 (11/16/2026 - 11/22/2026)', value: 99 }] },
     'GET /api/LoadOrder/GetCities': (_b: unknown, url: URL) =>
       url.searchParams.get('value')?.toUpperCase().startsWith('ZZ') ? { text: 'ERROR The city data is unavailable' } : { json: [DALLAS] },
@@ -71,8 +75,28 @@ describe('load search (spec §2 relay/loadsearch)', () => {
     renderApp('/app/relay/loadsearch');
     await fill();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText(/No load board session works/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open Cookie Administration' }).getAttribute('href')).toBe('/app/relay/cookie-admin');
+    const warning = await screen.findByRole('alert', { name: 'Load board session' });
+    expect(warning.textContent).toBe(
+      'No load board session works: the stored cookie has expired or none is stored. Add a new one in Cookie Administration. Open Cookie Administration',
+    );
+    expect(within(warning).getByRole('link', { name: 'Open Cookie Administration' }).getAttribute('href')).toBe('/app/relay/cookie-admin');
+  });
+
+  it('says so before any search when the last check found no working session', async () => {
+    const calls = api({ json: { rows: [], total: 0, truncated: false } }, { working: false, checkedOn: null, sessions: 0 });
+    renderApp('/app/relay/loadsearch');
+    const warning = await screen.findByRole('alert', { name: 'Load board session' });
+    expect(warning.textContent).toBe('No working load board session. None is stored. Add a working one in Cookie Administration.');
+    expect(within(warning).getByRole('link', { name: 'Cookie Administration' }).getAttribute('href')).toBe('/app/relay/cookie-admin');
+    expect(calls.some((c) => c.path === '/api/LoadSearch/Search')).toBe(false);
+  });
+
+  it('names Cookie Administration without a link for a dispatcher, who may not open it', async () => {
+    api({ json: { rows: [], total: 0, truncated: false } }, { working: false, checkedOn: '2026-11-25T14:30:00.000Z', sessions: 2 }, userFixture('dispatcher'));
+    renderApp('/app/relay/loadsearch');
+    const warning = await screen.findByRole('alert', { name: 'Load board session' });
+    expect(warning.textContent).toMatch(/^No working load board session\. The load board accepted none of the stored sessions at the last check \(.+\)\. An administrator can add a working one in Cookie Administration\.$/);
+    expect(within(warning).queryByRole('link')).toBeNull();
   });
 
   it('shows an ERROR answer of the city search as an error toast with an empty list', async () => {

@@ -9,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Link,
   List,
   ListItem,
   ListItemText,
@@ -20,13 +19,12 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { BoardSessionWarning, isBoardAnswer } from '../../components/board-session-warning';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { failureMessage } from '../../lib/mutation';
-import { paths } from '../../lib/paths';
 import { useCitySearch } from '../../lib/search-cities';
 import { useSearchLoads } from './api/search-loads';
 
@@ -95,7 +93,7 @@ export function LoadSearchPage() {
   const search = useSearchLoads();
   const reply = search.data;
   const errorText = typeof reply === 'string' ? reply : search.isError ? failureMessage(search.error) : null;
-  const noSession = !!errorText && /Cookie Administration/.test(errorText);
+  const noSession = isBoardAnswer(errorText);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -110,6 +108,7 @@ export function LoadSearchPage() {
   return (
     <>
       <PageHeader title="Load Search" />
+      <BoardSessionWarning answer={noSession ? errorText : null} />
       <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} sx={{ p: 2, mb: 2 }} aria-label="Load search filters">
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '120px 260px minmax(220px, 1fr) 120px auto' }, alignItems: 'start' }}>
           <WorkYearSelect
@@ -148,19 +147,11 @@ export function LoadSearchPage() {
           </Button>
         </Box>
       </Paper>
-      {errorText &&
-        (noSession ? (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {errorText.replace(/^ERROR /, '')}{' '}
-            <Link component={RouterLink} to={paths.cookieAdmin}>
-              Open Cookie Administration
-            </Link>
-          </Alert>
-        ) : (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorText.replace(/^ERROR /, '')}
-          </Alert>
-        ))}
+      {errorText && !noSession && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText.replace(/^ERROR /, '')}
+        </Alert>
+      )}
       {reply && typeof reply !== 'string' && reply.truncated && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Showing the first {reply.rows.length} of {reply.total} loads. Narrow the radius to see the rest.

@@ -18,6 +18,7 @@ import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { BoardSessionWarning, isBoardAnswer } from '../../components/board-session-warning';
 import { DataTable, type TColumn } from '../../components/data-table';
 import { ColumnMapping, SavedPresets } from '../../components/file-import';
 import { PageHeader } from '../../components/page-header';
@@ -32,6 +33,7 @@ import { cityState } from '../../lib/us-states';
 import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from './api/board-lookups';
 import { LoadDialog } from './components/load-dialog';
 import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
+import { neutraliseFormula } from './lib/payout-csv';
 
 const place = (city: string, stateName: string) => (city || stateName ? cityState(city, stateName) : '—');
 
@@ -65,8 +67,9 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
   ];
 }
 
+/** A text cell a spreadsheet would run as a formula gets a leading apostrophe; numbers stay as they are. */
 const csvCell = (v: string | number) => {
-  const text = String(v);
+  const text = typeof v === 'string' ? neutraliseFormula(v) : String(v);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
@@ -284,7 +287,8 @@ export function LoadImportPage() {
           />
         </Box>
       )}
-      {error && (
+      <BoardSessionWarning answer={error} />
+      {error && !isBoardAnswer(error) && (
         <Alert severity={error === LOAD_IMPORT_TEXT.noTrips.replace(/^ERROR /, '') ? 'info' : 'error'} sx={{ mb: 2 }}>
           {error}
         </Alert>
