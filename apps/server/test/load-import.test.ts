@@ -312,6 +312,8 @@ describe('load import from any loads spreadsheet, through the column mapping', (
     // The file uploaded last is the Excel one (without T-115STUVWX).
     expect(after.source).toBe('loads.xlsx');
     expect(after.existingLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
+  });
+});
 
 describe('the driver of an imported load', () => {
   it('is matched by name first (any case and spacing, a team by both names), by unit only when no name matches, and named in a note when nobody matches', async () => {

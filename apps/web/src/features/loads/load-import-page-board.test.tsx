@@ -104,7 +104,7 @@ describe('load import (spec §2 accounting/load-import)', () => {
   });
 
   it('exports both lists as CSV (Export Loads), formula characters neutralised', async () => {
-    api({ search: { json: { newLoads: [NEW, SECOND], existingLoads: [EXISTING], source: 'the board' } } });
+    api({ search: { json: { newLoads: [NEW, SECOND], existingLoads: [EXISTING], source: 'the board', problems: [], mappingStep: null } } });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
