@@ -275,6 +275,86 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     for (const id of ids) await cancel(id);
   });
 
+  it('a 503 backs off for its Retry-After, then the orders search again and alert', async () => {
+    const id = await placeOrder(96_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    const from = calls.length;
+    sim.setFault({ status: 503, times: 2, retryAfter: 1 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 503)).toHaveLength(2), { timeout: 8000 });
+    expect((await orderOf(id)).stateReason).toBe('rate limited');
+    const wo = addWork(96_500);
+    await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 8000 });
+    const mine = calls.slice(from);
+    // After each 503, no call for the second it asked for (a call already on its way may cross it).
+    for (const at of mine.filter((c) => c.status === 503).map((c) => c.answeredAt!)) {
+      expect(mine.filter((c) => c.at > at + 100 && c.at < at + 950)).toEqual([]);
+    }
+    expect((await orderOf(id)).stateReason).not.toBe('rate limited');
+    await cancel(id);
+  });
+
+  it('503s without Retry-After back off longer each time in a row', async () => {
+    const id = await placeOrder(96_100);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    const from = calls.length;
+    sim.setFault({ status: 503, times: 3 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 503)).toHaveLength(3), { timeout: 10_000 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 200).length).toBeGreaterThan(0), { timeout: 10_000 });
+    const mine = calls.slice(from);
+    // The wait after each failure before the next call: 400 ms, 800 ms, 1600 ms (plus jitter), where
+    // the limiter alone would allow one every 250 ms.
+    const gaps = mine
+      .map((c, i) => ({ c, next: mine[i + 1] }))
+      .filter(({ c, next }) => c.status === 503 && next)
+      .map(({ c, next }) => next.at - c.answeredAt!);
+    expect(gaps).toHaveLength(3);
+    expect(gaps[0]).toBeGreaterThanOrEqual(350);
+    expect(gaps[1]).toBeGreaterThanOrEqual(750);
+    expect(gaps[2]).toBeGreaterThanOrEqual(1550);
+    await cancel(id);
+  });
+
+  it('401 answers twice in a row pause the account’s orders; a new session resumes them', async () => {
+    const id = await placeOrder(97_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    sim.expireSession('401');
+    await vi.waitFor(async () => expect(await orderOf(id)).toMatchObject({ status: 1, state: 'paused', stateReason: 'session expired' }), { timeout: 5000 });
+    expect(calls.filter((c) => c.status === 401).length).toBeGreaterThanOrEqual(2);
+    // One refusal does not end the session; the repeated ones do, and the cookie page says so.
+    const cookies = (await t.call({ method: 'GET', url: '/api/CookieAdmin', as: EMAIL.admin })).body as any[];
+    expect(cookies[0]).toMatchObject({ status: 'expired', isInUse: false });
+    const paused = calls.length;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(calls.length).toBe(paused);
+    const fresh = { cookie: `${DEMO_CREDENTIALS.cookie}; x-new=401`, csrfToken: 'fresh-csrf-token-401-0123456789' };
+    sim.setCredentials(fresh);
+    await t.call({ method: 'POST', url: '/api/CookieAdmin', as: EMAIL.admin, payload: { ...fresh, cookieSource: 'Chrome' } });
+    await vi.waitFor(async () => expect((await orderOf(id)).state).toBe('searching'), { timeout: 5000 });
+    const wo = addWork(97_500);
+    await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 5000 });
+    await cancel(id);
+  });
+
+  it('one 403 does not pause; 403 twice in a row opens the circuit until a new session is stored', async () => {
+    const id = await placeOrder(98_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    sim.setFault({ status: 403 });
+    const from = calls.length;
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 200).length).toBeGreaterThan(1), { timeout: 5000 });
+    expect(calls.slice(from).filter((c) => c.status === 403)).toHaveLength(1);
+    expect((await orderOf(id)).state).toBe('searching');
+    sim.setFault({ status: 403, times: 2 });
+    await vi.waitFor(async () => expect(await orderOf(id)).toMatchObject({ status: 1, state: 'paused', stateReason: 'session expired' }), { timeout: 5000 });
+    const cookies = (await t.call({ method: 'GET', url: '/api/CookieAdmin', as: EMAIL.admin })).body as any[];
+    expect(cookies[0]).toMatchObject({ status: 'expired', isInUse: false });
+    const fresh = { cookie: `${DEMO_CREDENTIALS.cookie}; x-new=403`, csrfToken: 'fresh-csrf-token-403-0123456789' };
+    sim.setCredentials(fresh);
+    await t.call({ method: 'POST', url: '/api/CookieAdmin', as: EMAIL.admin, payload: { ...fresh, cookieSource: 'Chrome' } });
+    await vi.waitFor(async () => expect((await orderOf(id)).state).toBe('searching'), { timeout: 5000 });
+    expect((await eventsOf(id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['paused', 'resumed']));
+    await cancel(id);
+  });
+
   it('identical searches of different orders at the same moment are made once', async () => {
     const before = engine!.stats.coalesced;
     const ids = [];

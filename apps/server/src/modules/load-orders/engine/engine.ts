@@ -210,11 +210,12 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     if (e.kind === 'session-expired' || e.kind === 'csrf-refused' || e.kind === 'bad-response') {
       const count = (sessionFailures.get(companyId) ?? 0) + 1;
       sessionFailures.set(companyId, count);
-      if (cookieId !== null) await noteBoardFailure(db, companyId, cookieId, e);
+      // One refusal may be a passing glitch: the session is given up only when it repeats.
       if (count >= failuresToPause) {
         // The session is not working: the cookie page says so, and the orders wait for a new one.
-        if (cookieId !== null && e.kind === 'bad-response') {
-          await noteBoardFailure(db, companyId, cookieId, new BoardError('session-expired', 'the board answered repeatedly with something other than JSON'));
+        if (cookieId !== null) {
+          const why = e.kind === 'bad-response' ? new BoardError('session-expired', 'the board answered repeatedly with something other than JSON') : e;
+          await noteBoardFailure(db, companyId, cookieId, why);
         }
         await pauseCompany(companyId, PAUSE_REASON.sessionExpired);
       }
