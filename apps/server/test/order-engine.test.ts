@@ -133,8 +133,23 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       pickupAt: new Date(PICKUP).toISOString(),
       payout: '51234.00',
       distance: expect.any(Number),
-      link: '/app/relay/loadsearch',
+      link: expect.stringMatching(/^\/app\/relay\/loadsearch\?/),
     });
+    // The link opens Load Search on the match: its origin, the work week of its pickup, the work itself.
+    const link = new URL(String((alert.detail as any).link), 'http://x');
+    const [week] = await t.db.select().from(workWeeks).where(eq(workWeeks.id, Number(link.searchParams.get('week'))));
+    expect(week.startDate <= '2026-03-10' && week.endDate >= '2026-03-10').toBe(true);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      origin: 'DALLAS, TX',
+      lat: expect.stringMatching(/^32\.\d+$/),
+      lng: expect.stringMatching(/^-96\.\d+$/),
+      year: String(week.year),
+      week: String(week.id),
+      wo: wo.id,
+    });
+    // The pushed alert carries it as it is.
+    const pushed = await t.call({ method: 'GET', url: '/api/LoadOrder/Alerts?after=0', as: EMAIL.dispatcher });
+    expect(pushed.body.alerts.find((a: any) => a.orderId === id)?.link).toBe((alert.detail as any).link);
     expect(alert.text).toMatch(/^Match: DALLAS, TX → [A-Z .]+, [A-Z]{2}, \$51,234\.00$/);
     const order = await orderOf(id);
     expect(order).toMatchObject({ status: 1, state: 'alerted', matchesSeen: 1 });
@@ -362,6 +377,31 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(engine!.stats.coalesced).toBeGreaterThan(before);
     for (const id of ids) await cancel(id);
+  });
+});
+
+describe('more results than one page', () => {
+  it('reads the next pages (paced) when the board has more than 50, and finds a match on page 2', async () => {
+    // 55 results that come first (earlier pickups) but go to California, which the order excludes,
+    // then the one that fits: the 56th, on the second page.
+    const decoys = [];
+    for (let i = 0; i < 55; i++) decoys.push(addWork(115_100, { destination: 'Los Angeles, CA', pickupAt: '2026-03-10T17:00:00Z' }));
+    const wo = addWork(115_200, { destination: 'Chicago, IL', stops: 2, type: 'ONE_WAY' });
+    try {
+      const from = calls.length;
+      const id = await placeOrder(115_000, { excludedStates: ['CA'] });
+      await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 8000 });
+      const [search] = await eventsOf(id, 'search');
+      expect(search.detail).toMatchObject({ status: 'ok', results: 56, total: 56, pages: 2, matches: 1 });
+      expect(search.text).toMatch(/^Searched: 56 found \(56 read in 2 pages\), 1 matching/);
+      // Each page is a request of its own, within the limiter's rate.
+      const searches = calls.slice(from).filter((c) => c.path.endsWith('/search'));
+      expect(searches.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < searches.length; i++) expect(searches[i].at - searches[i - 1].at).toBeGreaterThanOrEqual(1000 / RPS - 5);
+      await cancel(id);
+    } finally {
+      for (const w of [...decoys, wo]) sim.takeWorkOpportunity(w.id);
+    }
   });
 });
 
