@@ -162,6 +162,11 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // A timeline the dashboard can read.
     const timeline = await t.call({ method: 'GET', url: `/api/LoadOrder/Timeline?id=${id}`, as: EMAIL.dispatcher });
     expect(timeline.body.map((e: any) => e.kind)).toEqual(expect.arrayContaining(['placed', 'search', 'alert']));
+    // What each recorded search found, as figures the dialog shows.
+    const searched = timeline.body.filter((e: any) => e.kind === 'search');
+    expect(searched[searched.length - 1].search).toEqual({ outcome: 'ok', httpStatus: null, results: 0, total: 0, pages: 1, matches: 0, latencyMs: expect.any(Number), coalesced: false });
+    expect(searched[0].search).toMatchObject({ outcome: 'ok', results: 1, matches: 1 });
+    expect(timeline.body.find((e: any) => e.kind === 'alert').search).toBeNull();
     await cancel(id);
   });
 
@@ -297,6 +302,8 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     sim.setFault({ status: 503, times: 2, retryAfter: 1 });
     await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 503)).toHaveLength(2), { timeout: 8000 });
     expect((await orderOf(id)).stateReason).toBe('rate limited');
+    const timeline = (await t.call({ method: 'GET', url: `/api/LoadOrder/Timeline?id=${id}`, as: EMAIL.dispatcher })).body as any[];
+    expect(timeline.find((e) => e.kind === 'search')?.search).toMatchObject({ outcome: 'unavailable', httpStatus: 503, results: null, matches: null });
     const wo = addWork(96_500);
     await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 8000 });
     const mine = calls.slice(from);

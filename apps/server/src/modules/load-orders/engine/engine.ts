@@ -315,7 +315,7 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     const key = `${status}:${resultKey}`;
     if (last && last.key === key && at - last.at < searchEventEveryMs) return;
     lastSearchEvent.set(o.id, { at, key });
-    await recordOrderEvent(db, { companyId: o.companyId, orderId: o.id, kind: 'search', text, detail: { status, ...detail } });
+    await recordOrderEvent(db, { companyId: o.companyId, orderId: o.id, kind: 'search', text, detail: { ...detail, status } });
   }
 
   /** Work weeks of pickups, for match links: an order sees the same matches every search, the weeks seldom change. */
@@ -437,7 +437,7 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     } catch (e) {
       if (e instanceof Skipped) return reschedule(o, e.blocked ? e.retryInMs : Math.min(intervalMs, Number(o.refreshRate) * 1000), e.blocked ? RATE_LIMITED : null);
       if (!(e instanceof BoardError)) throw e;
-      await noteSearch(o, e.kind, `Search failed: ${e.message}`, { status: e.status, filters }, '');
+      await noteSearch(o, e.kind, `Search failed: ${e.message}`, { httpStatus: e.status, filters }, '');
       await db
         .update(loadOrders)
         .set({
