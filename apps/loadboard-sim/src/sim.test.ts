@@ -189,6 +189,25 @@ describe('booking', () => {
     expect(again.body.errorCode).toBe('WORK_OPPORTUNITY_NOT_AVAILABLE');
   });
 
+  it('holds book calls when told to and books them once released, even if the caller is gone', async () => {
+    const sim = make();
+    const [wo] = (await search(sim, { resultSize: 1 })).body.workOpportunities;
+    sim.holdBookings();
+    let answered = false;
+    const pending = book(sim, wo).then((res) => {
+      answered = true;
+      return res;
+    });
+    for (let i = 0; i < 50 && sim.heldBookings() === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(sim.heldBookings()).toBe(1);
+    expect(sim.bookCalls().map((c) => c.workOpportunityId)).toEqual([wo.id]);
+    expect(answered).toBe(false);
+    expect(sim.bookedLoads()).toEqual([]);
+    sim.releaseBookings();
+    expect((await pending).status).toBe(200);
+    expect(sim.bookedLoads().map((b) => b.workOpportunityId)).toEqual([wo.id]);
+  });
+
   it('answers 409 on a stale version, a changed price, or work another carrier took; 404 for an unknown id', async () => {
     const sim = make();
     const [a, b, c] = (await search(sim, { resultSize: 3 })).body.workOpportunities;

@@ -93,6 +93,10 @@ function createControl(options: TSimOptions) {
   const faults: TFault[] = [];
   const requests: TRequestRecord[] = [];
   const orders = new Map<string, Record<string, unknown>>();
+  /** While set, book calls wait here before the board acts on them (a slow booking, for crash tests). */
+  let bookHold: { released: Promise<void>; release: () => void; waiting: number } | null = null;
+  /** Every book call that passed the gate (session, faults), answered or not. */
+  const bookCalls: { at: number; workOpportunityId: string }[] = [];
 
   const control = {
     seed,
@@ -160,6 +164,28 @@ function createControl(options: TSimOptions) {
       if (!next.trim()) throw new Error('A CSRF token is needed');
       staleTokens.add(credentials.csrfToken);
       credentials = { ...credentials, csrfToken: next };
+    },
+    /**
+     * Book calls from now on wait before the board acts on them, until releaseBookings(): a booking
+     * whose answer is slow, so a test can kill its caller while the board holds the request.
+     */
+    holdBookings() {
+      if (bookHold) return;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      bookHold = { released, release, waiting: 0 };
+    },
+    /** Book calls that reached the board (past faults and the session check), in order, answered or not. */
+    bookCalls: () => bookCalls.map((c) => ({ ...c })),
+    /** How many book calls are waiting on holdBookings(). */
+    heldBookings: () => bookHold?.waiting ?? 0,
+    /** The held book calls go on (the board books them, whether or not their caller still listens); new ones are not held. */
+    releaseBookings() {
+      const hold = bookHold;
+      bookHold = null;
+      hold?.release();
     },
     /** Post-a-Truck orders received. */
     orders: () => [...orders.values()].map((o) => structuredClone(o)),
@@ -277,6 +303,13 @@ function createControl(options: TSimOptions) {
       '/api/loadboard/:id/:version/option/:optionId/majorVersion/:majorVersion',
       async (req, reply) => {
         const { id, version, optionId, majorVersion } = req.params;
+        bookCalls.push({ at: clock.now(), workOpportunityId: id });
+        const hold = bookHold;
+        if (hold) {
+          hold.waiting++;
+          await hold.released;
+          hold.waiting--;
+        }
         const res = board.book(id, version, optionId, majorVersion, req.body);
         return reply.code(res.status).send(res.body);
       },

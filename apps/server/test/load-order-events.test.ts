@@ -210,9 +210,10 @@ describe('order events stream', () => {
       const alert = await s.waitFor((e) => e.event === 'alert' && e.data.id === id);
       expect(alert.data).toMatchObject({ link: null, payout: null, distance: null, origin: null, destination: null });
       // The engine links to the app's Load Search; a path to another host is no path of the app.
-      const inApp = await insertAlert(EMAIL.dispatcher, { link: '/app/relay/loadsearch' });
+      const toMatch = '/app/relay/loadsearch?origin=DALLAS%2C+TX&lat=32.78306&lng=-96.80667&year=2026&week=12&wo=8d0f0c4e-2b5a-4c1e-9f3a-1e2d3c4b5a69';
+      const inApp = await insertAlert(EMAIL.dispatcher, { link: toMatch });
       const otherHost = await insertAlert(EMAIL.dispatcher, { link: '//evil.example/x' });
-      expect((await s.waitFor((e) => e.event === 'alert' && e.data.id === inApp)).data.link).toBe('/app/relay/loadsearch');
+      expect((await s.waitFor((e) => e.event === 'alert' && e.data.id === inApp)).data.link).toBe(toMatch);
       expect((await s.waitFor((e) => e.event === 'alert' && e.data.id === otherHost)).data.link).toBeNull();
     } finally {
       s.close();

@@ -133,8 +133,23 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       pickupAt: new Date(PICKUP).toISOString(),
       payout: '51234.00',
       distance: expect.any(Number),
-      link: '/app/relay/loadsearch',
+      link: expect.stringMatching(/^\/app\/relay\/loadsearch\?/),
     });
+    // The link opens Load Search on the match: its origin, the work week of its pickup, the work itself.
+    const link = new URL(String((alert.detail as any).link), 'http://x');
+    const [week] = await t.db.select().from(workWeeks).where(eq(workWeeks.id, Number(link.searchParams.get('week'))));
+    expect(week.startDate <= '2026-03-10' && week.endDate >= '2026-03-10').toBe(true);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      origin: 'DALLAS, TX',
+      lat: expect.stringMatching(/^32\.\d+$/),
+      lng: expect.stringMatching(/^-96\.\d+$/),
+      year: String(week.year),
+      week: String(week.id),
+      wo: wo.id,
+    });
+    // The pushed alert carries it as it is.
+    const pushed = await t.call({ method: 'GET', url: '/api/LoadOrder/Alerts?after=0', as: EMAIL.dispatcher });
+    expect(pushed.body.alerts.find((a: any) => a.orderId === id)?.link).toBe((alert.detail as any).link);
     expect(alert.text).toMatch(/^Match: DALLAS, TX → [A-Z .]+, [A-Z]{2}, \$51,234\.00$/);
     const order = await orderOf(id);
     expect(order).toMatchObject({ status: 1, state: 'alerted', matchesSeen: 1 });
@@ -147,6 +162,11 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // A timeline the dashboard can read.
     const timeline = await t.call({ method: 'GET', url: `/api/LoadOrder/Timeline?id=${id}`, as: EMAIL.dispatcher });
     expect(timeline.body.map((e: any) => e.kind)).toEqual(expect.arrayContaining(['placed', 'search', 'alert']));
+    // What each recorded search found, as figures the dialog shows.
+    const searched = timeline.body.filter((e: any) => e.kind === 'search');
+    expect(searched[searched.length - 1].search).toEqual({ outcome: 'ok', httpStatus: null, results: 0, total: 0, pages: 1, matches: 0, latencyMs: expect.any(Number), coalesced: false });
+    expect(searched[0].search).toMatchObject({ outcome: 'ok', results: 1, matches: 1 });
+    expect(timeline.body.find((e: any) => e.kind === 'alert').search).toBeNull();
     await cancel(id);
   });
 
@@ -275,6 +295,88 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     for (const id of ids) await cancel(id);
   });
 
+  it('a 503 backs off for its Retry-After, then the orders search again and alert', async () => {
+    const id = await placeOrder(96_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    const from = calls.length;
+    sim.setFault({ status: 503, times: 2, retryAfter: 1 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 503)).toHaveLength(2), { timeout: 8000 });
+    expect((await orderOf(id)).stateReason).toBe('rate limited');
+    const timeline = (await t.call({ method: 'GET', url: `/api/LoadOrder/Timeline?id=${id}`, as: EMAIL.dispatcher })).body as any[];
+    expect(timeline.find((e) => e.kind === 'search')?.search).toMatchObject({ outcome: 'unavailable', httpStatus: 503, results: null, matches: null });
+    const wo = addWork(96_500);
+    await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 8000 });
+    const mine = calls.slice(from);
+    // After each 503, no call for the second it asked for (a call already on its way may cross it).
+    for (const at of mine.filter((c) => c.status === 503).map((c) => c.answeredAt!)) {
+      expect(mine.filter((c) => c.at > at + 100 && c.at < at + 950)).toEqual([]);
+    }
+    expect((await orderOf(id)).stateReason).not.toBe('rate limited');
+    await cancel(id);
+  });
+
+  it('503s without Retry-After back off longer each time in a row', async () => {
+    const id = await placeOrder(96_100);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    const from = calls.length;
+    sim.setFault({ status: 503, times: 3 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 503)).toHaveLength(3), { timeout: 10_000 });
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 200).length).toBeGreaterThan(0), { timeout: 10_000 });
+    const mine = calls.slice(from);
+    // The wait after each failure before the next call: 400 ms, 800 ms, 1600 ms (plus jitter), where
+    // the limiter alone would allow one every 250 ms.
+    const gaps = mine
+      .map((c, i) => ({ c, next: mine[i + 1] }))
+      .filter(({ c, next }) => c.status === 503 && next)
+      .map(({ c, next }) => next.at - c.answeredAt!);
+    expect(gaps).toHaveLength(3);
+    expect(gaps[0]).toBeGreaterThanOrEqual(350);
+    expect(gaps[1]).toBeGreaterThanOrEqual(750);
+    expect(gaps[2]).toBeGreaterThanOrEqual(1550);
+    await cancel(id);
+  });
+
+  it('401 answers twice in a row pause the account’s orders; a new session resumes them', async () => {
+    const id = await placeOrder(97_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    sim.expireSession('401');
+    await vi.waitFor(async () => expect(await orderOf(id)).toMatchObject({ status: 1, state: 'paused', stateReason: 'session expired' }), { timeout: 5000 });
+    expect(calls.filter((c) => c.status === 401).length).toBeGreaterThanOrEqual(2);
+    // One refusal does not end the session; the repeated ones do, and the cookie page says so.
+    const cookies = (await t.call({ method: 'GET', url: '/api/CookieAdmin', as: EMAIL.admin })).body as any[];
+    expect(cookies[0]).toMatchObject({ status: 'expired', isInUse: false });
+    const paused = calls.length;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(calls.length).toBe(paused);
+    const fresh = { cookie: `${DEMO_CREDENTIALS.cookie}; x-new=401`, csrfToken: 'fresh-csrf-token-401-0123456789' };
+    sim.setCredentials(fresh);
+    await t.call({ method: 'POST', url: '/api/CookieAdmin', as: EMAIL.admin, payload: { ...fresh, cookieSource: 'Chrome' } });
+    await vi.waitFor(async () => expect((await orderOf(id)).state).toBe('searching'), { timeout: 5000 });
+    const wo = addWork(97_500);
+    await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 5000 });
+    await cancel(id);
+  });
+
+  it('one 403 does not pause; 403 twice in a row opens the circuit until a new session is stored', async () => {
+    const id = await placeOrder(98_000);
+    await vi.waitFor(async () => expect((await orderOf(id)).searches).toBeGreaterThan(0), { timeout: 5000 });
+    sim.setFault({ status: 403 });
+    const from = calls.length;
+    await vi.waitFor(() => expect(calls.slice(from).filter((c) => c.status === 200).length).toBeGreaterThan(1), { timeout: 5000 });
+    expect(calls.slice(from).filter((c) => c.status === 403)).toHaveLength(1);
+    expect((await orderOf(id)).state).toBe('searching');
+    sim.setFault({ status: 403, times: 2 });
+    await vi.waitFor(async () => expect(await orderOf(id)).toMatchObject({ status: 1, state: 'paused', stateReason: 'session expired' }), { timeout: 5000 });
+    const cookies = (await t.call({ method: 'GET', url: '/api/CookieAdmin', as: EMAIL.admin })).body as any[];
+    expect(cookies[0]).toMatchObject({ status: 'expired', isInUse: false });
+    const fresh = { cookie: `${DEMO_CREDENTIALS.cookie}; x-new=403`, csrfToken: 'fresh-csrf-token-403-0123456789' };
+    sim.setCredentials(fresh);
+    await t.call({ method: 'POST', url: '/api/CookieAdmin', as: EMAIL.admin, payload: { ...fresh, cookieSource: 'Chrome' } });
+    await vi.waitFor(async () => expect((await orderOf(id)).state).toBe('searching'), { timeout: 5000 });
+    expect((await eventsOf(id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['paused', 'resumed']));
+    await cancel(id);
+  });
+
   it('identical searches of different orders at the same moment are made once', async () => {
     const before = engine!.stats.coalesced;
     const ids = [];
@@ -282,6 +384,31 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(engine!.stats.coalesced).toBeGreaterThan(before);
     for (const id of ids) await cancel(id);
+  });
+});
+
+describe('more results than one page', () => {
+  it('reads the next pages (paced) when the board has more than 50, and finds a match on page 2', async () => {
+    // 55 results that come first (earlier pickups) but go to California, which the order excludes,
+    // then the one that fits: the 56th, on the second page.
+    const decoys = [];
+    for (let i = 0; i < 55; i++) decoys.push(addWork(115_100, { destination: 'Los Angeles, CA', pickupAt: '2026-03-10T17:00:00Z' }));
+    const wo = addWork(115_200, { destination: 'Chicago, IL', stops: 2, type: 'ONE_WAY' });
+    try {
+      const from = calls.length;
+      const id = await placeOrder(115_000, { excludedStates: ['CA'] });
+      await vi.waitFor(async () => expect((await eventsOf(id, 'alert')).map((e) => e.workOpportunityId)).toEqual([wo.id]), { timeout: 8000 });
+      const [search] = await eventsOf(id, 'search');
+      expect(search.detail).toMatchObject({ status: 'ok', results: 56, total: 56, pages: 2, matches: 1 });
+      expect(search.text).toMatch(/^Searched: 56 found \(56 read in 2 pages\), 1 matching/);
+      // Each page is a request of its own, within the limiter's rate.
+      const searches = calls.slice(from).filter((c) => c.path.endsWith('/search'));
+      expect(searches.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < searches.length; i++) expect(searches[i].at - searches[i - 1].at).toBeGreaterThanOrEqual(1000 / RPS - 5);
+      await cancel(id);
+    } finally {
+      for (const w of [...decoys, wo]) sim.takeWorkOpportunity(w.id);
+    }
   });
 });
 

@@ -174,12 +174,31 @@ export const ZLoadOrder = z.object({
 });
 export type TLoadOrder = z.infer<typeof ZLoadOrder>;
 
+/** What a search the engine recorded found: its outcome, the board's answer, how long it took. */
+export const ZOrderSearchSummary = z.object({
+  /** 'ok', or why the board did not answer with work: 'rate-limited', 'session-expired', 'unavailable'… */
+  outcome: z.string(),
+  /** The board's HTTP status when a search failed with one. */
+  httpStatus: z.number().nullable(),
+  /** Work read (up to 3 pages of 50), the board's own count, and how many fit the order. */
+  results: z.number().nullable(),
+  total: z.number().nullable(),
+  pages: z.number().nullable(),
+  matches: z.number().nullable(),
+  latencyMs: z.number().nullable(),
+  /** Answered by an identical search of another order made at the same moment. */
+  coalesced: z.boolean(),
+});
+export type TOrderSearchSummary = z.infer<typeof ZOrderSearchSummary>;
+
 /** One line of an order's timeline: a search, a match, an alert, a booking attempt, a pause. */
 export const ZOrderEvent = z.object({
   at: z.string(),
   kind: z.enum(['placed', 'edited', 'search', 'match', 'alert', 'book', 'booked', 'lost', 'paused', 'resumed', 'cancelled', 'error']),
   text: z.string(),
   workOpportunityId: z.string().nullable(),
+  /** A search's figures (searches only; null for other events and for old rows without them). */
+  search: ZOrderSearchSummary.nullable(),
 });
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 

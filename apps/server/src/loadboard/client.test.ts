@@ -141,7 +141,7 @@ describe('the board client', () => {
     expect(stale.status).toBe(403);
   });
 
-  it('passes on 429 with Retry-After, and 503 as unavailable', async () => {
+  it('passes on 429 with Retry-After, and 503 as unavailable (with its Retry-After when it gives one)', async () => {
     sim.setFault({ status: 429, retryAfter: 7 });
     const limited = await failure(client().search());
     expect(limited.kind).toBe('rate-limited');
@@ -151,6 +151,9 @@ describe('the board client', () => {
     const down = await failure(client().search());
     expect(down.kind).toBe('unavailable');
     expect(down.status).toBe(503);
+    expect(down.retryAfterSeconds).toBeNull();
+    sim.setFault({ status: 503, retryAfter: 4 });
+    expect((await failure(client().search())).retryAfterSeconds).toBe(4);
     sim.setFault({ status: 200, body: { errorCode: 'TOO_MANY_REQUESTS', message: 'Rate exceeded' } });
     expect((await failure(client().search())).kind).toBe('rate-limited');
     expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10);

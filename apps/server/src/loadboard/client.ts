@@ -454,7 +454,10 @@ export function createBoardClient(options: TBoardClientOptions): TBoardClient {
       if (status === 429) throw new BoardError('rate-limited', undefined, { ...extra, retryAfterSeconds: retryAfterSeconds(res.headers.get('retry-after')) });
       if (status === 401) throw new BoardError('session-expired', undefined, extra);
       if (status === 403 || (status === 400 && /csrf/i.test(words.text))) throw new BoardError('csrf-refused', undefined, extra);
-      if (status === 408 || status >= 500) throw new BoardError('unavailable', `HTTP ${status}`, extra);
+      // A 503 may say when to come back, as a 429 does.
+      if (status === 408 || status >= 500) {
+        throw new BoardError('unavailable', `HTTP ${status}`, { ...extra, retryAfterSeconds: status === 503 ? retryAfterSeconds(res.headers.get('retry-after')) : null });
+      }
       if (status === 409 || status === 412) throw new BoardError('conflict', words.code ?? words.text, extra);
       if (status === 404) throw new BoardError('not-found', undefined, extra);
       throw new BoardError('refused', words.text || `HTTP ${status}`, extra);

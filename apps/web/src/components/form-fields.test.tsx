@@ -34,6 +34,17 @@ function Form({ hint }: { hint?: string }) {
   );
 }
 
+const ZLimited = z.object({ comments: optionalText(200), phone: phoneField('Required', 10, 'Phone number is at most 10 characters') });
+function Limited() {
+  const form = useForm<z.input<typeof ZLimited>>({ resolver: zodResolver(ZLimited), defaultValues: { comments: '', phone: '' }, mode: 'onTouched' });
+  return (
+    <FormLimits schema={ZLimited}>
+      <FormTextField control={form.control} name="comments" label="Comments" helperText=" " />
+      <FormTextField control={form.control} name="phone" label="Phone" helperText=" " />
+    </FormLimits>
+  );
+}
+
 describe('form fields bound to react-hook-form', () => {
   it('a text field shows its error message in place of the helper text, and the value once fixed', async () => {
     render(<Form />);
@@ -67,16 +78,6 @@ describe('form fields bound to react-hook-form', () => {
   });
 
   it('says a text is over its schema limit as it is typed, counts near it, and keeps a field’s own wording', async () => {
-    const ZLimited = z.object({ comments: optionalText(200), phone: phoneField('Required', 10, 'Phone number is at most 10 characters') });
-    function Limited() {
-      const form = useForm<z.input<typeof ZLimited>>({ resolver: zodResolver(ZLimited), defaultValues: { comments: '', phone: '' }, mode: 'onTouched' });
-      return (
-        <FormLimits schema={ZLimited}>
-          <FormTextField control={form.control} name="comments" label="Comments" helperText=" " />
-          <FormTextField control={form.control} name="phone" label="Phone" helperText=" " />
-        </FormLimits>
-      );
-    }
     render(<Limited />);
     const comments = screen.getByLabelText('Comments') as HTMLInputElement;
     fireEvent.change(comments, { target: { value: 'c'.repeat(185) } });

@@ -1,4 +1,4 @@
-import type { TLoadOrder, TOrderEvent } from '@haulboard/contract';
+import type { TLoadOrder, TOrderEvent, TOrderSearchSummary } from '@haulboard/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
@@ -75,10 +75,41 @@ export async function findOrders(db: TDbLike, companyId: number, orderId: number
 /** An order's timeline, newest first. */
 export async function findOrderEvents(db: TDbLike, companyId: number, orderId: number, limit: number): Promise<TOrderEvent[]> {
   const rows = await db
-    .select({ at: isoOf(orderEvents.at), kind: orderEvents.kind, text: orderEvents.text, workOpportunityId: orderEvents.workOpportunityId })
+    .select({ at: isoOf(orderEvents.at), kind: orderEvents.kind, text: orderEvents.text, workOpportunityId: orderEvents.workOpportunityId, detail: orderEvents.detail })
     .from(orderEvents)
     .where(and(eq(orderEvents.companyId, companyId), eq(orderEvents.orderId, orderId)))
     .orderBy(desc(orderEvents.at), desc(orderEvents.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, kind: r.kind as TOrderEvent['kind'] }));
+  return rows.map(({ detail, ...r }) => ({ ...r, kind: r.kind as TOrderEvent['kind'], search: r.kind === 'search' ? searchSummaryOf(detail) : null }));
+}
+
+const countOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null);
+
+/**
+ * The figures of a search's recorded detail, read defensively (the detail is free-form JSON and older
+ * rows differ); its filters stay on the server.
+ */
+export function searchSummaryOf(detail: unknown): TOrderSearchSummary | null {
+  let d = detail;
+  if (typeof d === 'string') {
+    try {
+      d = JSON.parse(d);
+    } catch {
+      return null;
+    }
+  }
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return null;
+  const x = d as Record<string, unknown>;
+  const outcome = typeof x.status === 'string' && /^[a-z-]{1,40}$/.test(x.status) ? x.status : null;
+  if (!outcome) return null;
+  return {
+    outcome,
+    httpStatus: countOf(x.httpStatus),
+    results: countOf(x.results),
+    total: countOf(x.total),
+    pages: countOf(x.pages),
+    matches: countOf(x.matches),
+    latencyMs: countOf(x.latencyMs),
+    coalesced: x.coalesced === true,
+  };
 }

@@ -68,8 +68,16 @@ const CITIES = [
   { label: 'DALLAS, GA', value: 'DALLAS, GA', name: 'DALLAS', stateCode: 'GA', latitude: 33.9237, longitude: -84.8408 },
 ];
 const TIMELINE: TOrderEvent[] = [
-  { at: '2026-11-23T10:00:05.000Z', kind: 'edited', text: 'Order edited', workOpportunityId: null },
-  { at: '2026-11-23T10:00:00.000Z', kind: 'placed', text: 'Order placed', workOpportunityId: null },
+  {
+    at: '2026-11-23T10:00:09.000Z',
+    kind: 'search',
+    text: 'Searched: 56 found (56 read in 2 pages), 1 matching, 412 ms',
+    workOpportunityId: null,
+    search: { outcome: 'ok', httpStatus: null, results: 56, total: 56, pages: 2, matches: 1, latencyMs: 412, coalesced: false },
+  },
+  { at: '2026-11-23T10:00:07.000Z', kind: 'search', text: 'Search failed: HTTP 503', workOpportunityId: null, search: { outcome: 'unavailable', httpStatus: 503, results: null, total: null, pages: null, matches: null, latencyMs: null, coalesced: false } },
+  { at: '2026-11-23T10:00:05.000Z', kind: 'edited', text: 'Order edited', workOpportunityId: null, search: null },
+  { at: '2026-11-23T10:00:00.000Z', kind: 'placed', text: 'Order placed', workOpportunityId: null, search: null },
 ];
 
 const dashboard = (accessType: TPermission['accessType']) =>
@@ -290,7 +298,11 @@ describe('search dashboard (spec §2 relay/search-dashboard, §4 order status, �
     fireEvent.click(await screen.findByRole('button', { name: 'Timeline of order #21' }));
     const dialog = await screen.findByRole('dialog', { name: 'Timeline of order #21' });
     const items = await within(dialog).findAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Order edited'), expect.stringContaining('Order placed')]);
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Searched: 56 found'), expect.stringContaining('Order edited'), expect.stringContaining('Order placed')]);
+    // Two searches in a row are one line; what the last one found is under it.
+    expect(items[0].textContent).toContain('2 searches since');
+    expect(within(items[0]).getByText('56 results in 2 pages · 1 matching · 412 ms · board: OK')).toBeTruthy();
+    expect(within(dialog).queryByText(/board: unavailable/)).toBeNull();
     expect(calls.some((c) => c.path === '/api/LoadOrder/Timeline?id=21')).toBe(true);
   });
 

@@ -70,6 +70,33 @@ describe('load search (spec §2 relay/loadsearch)', () => {
     expect(within(dialog).getByText(/2\. Drop-off · HOU2 · HOUSTON, TX 77032/)).toBeTruthy();
   });
 
+  it('opened from an alert’s link: fills the week and city, searches at once and opens the matched load', async () => {
+    const calls = api({ json: { rows: [row('a', '500.00', '2.09', '2026-11-17T14:00:00.000Z'), row('wo-77', '900.55', '3.76', '2026-11-18T09:00:00.000Z')], total: 2, truncated: false } });
+    renderApp('/app/relay/loadsearch?origin=DALLAS%2C+TX&lat=32.78&lng=-96.8&year=2026&week=99&wo=wo-77');
+    const dialog = await screen.findByRole('dialog', { name: /Stops/ });
+    expect(within(dialog).getByText(/900\.55/)).toBeTruthy();
+    const body = calls.find((c) => c.path === '/api/LoadSearch/Search')?.body as any;
+    expect(body).toEqual({ weekId: 99, origin: { label: 'DALLAS, TX', latitude: 32.78, longitude: -96.8 }, radius: 50 });
+    expect(calls.some((c) => c.path.startsWith('/api/Lookup/GetWorkWeekList') && c.path.includes('2026'))).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('combobox', { name: /Origin city/ }) as HTMLInputElement).value).toBe('DALLAS, TX');
+    expect(screen.getByRole('combobox', { name: /Week/ }).textContent).toMatch(/Week 47/);
+  });
+
+  it('opened from an alert whose load is gone: says so; without a week it fills the city and waits', async () => {
+    api({ json: { rows: [row('a', '500.00', '2.09', '2026-11-17T14:00:00.000Z')], total: 1, truncated: false } });
+    const first = renderApp('/app/relay/loadsearch?origin=DALLAS%2C+TX&lat=32.78&lng=-96.8&year=2026&week=99&wo=wo-gone');
+    expect(await screen.findByText('The load from the alert is no longer on the board.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    first.unmount();
+    const calls = api({ json: { rows: [], total: 0, truncated: false } });
+    renderApp('/app/relay/loadsearch?origin=DALLAS%2C+TX&lat=32.78&lng=-96.8&wo=wo-77');
+    expect(((await screen.findByRole('combobox', { name: /Origin city/ })) as HTMLInputElement).value).toBe('DALLAS, TX');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls.some((c) => c.path === '/api/LoadSearch/Search')).toBe(false);
+  });
+
   it('says plainly when no session works, with a link to Cookie Administration', async () => {
     api({ text: 'ERROR No load board session works: the stored cookie has expired or none is stored. Add a new one in Cookie Administration.' });
     renderApp('/app/relay/loadsearch');

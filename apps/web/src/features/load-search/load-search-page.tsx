@@ -18,7 +18,8 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BoardSessionWarning, isBoardAnswer } from '../../components/board-session-warning';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -79,19 +80,65 @@ const phoneColumns: TColumn<TLoadSearchRow>[] = [
   },
 ];
 
+/**
+ * What an order's alert links to (`?origin=DALLAS, TX&lat=…&lng=…&year=2026&week=12&wo=…`): the
+ * search around the match's origin in its pickup's work week, and the work to open. Null when the
+ * address does not name a place.
+ */
+export function linkedSearch(params: URLSearchParams) {
+  const label = params.get('origin')?.trim().slice(0, 100) ?? '';
+  const latitude = Number(params.get('lat'));
+  const longitude = Number(params.get('lng'));
+  if (!label || !params.get('lat') || !params.get('lng') || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  const [name, stateCode = ''] = label.split(',').map((x) => x.trim());
+  const city: TCity = { label, value: label, name, stateCode, latitude, longitude };
+  const week = Number(params.get('week'));
+  const year = Number(params.get('year'));
+  return {
+    city,
+    weekId: Number.isInteger(week) && week > 0 ? week : null,
+    year: Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : null,
+    workOpportunityId: params.get('wo') || null,
+  };
+}
+
 /** Spec §2 relay/loadsearch: the board's available work with a pickup in a week, around a city. */
 export function LoadSearchPage() {
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const [year, setYear] = useState(new Date().getFullYear());
-  const [weekId, setWeekId] = useState<number | null>(null);
-  const [cityText, setCityText] = useState('');
-  const [city, setCity] = useState<TCity | null>(null);
+  const [params] = useSearchParams();
+  // Read once, as the page opens: later edits of the form are the user's.
+  const [linked] = useState(() => linkedSearch(params));
+  const [year, setYear] = useState(linked?.year ?? new Date().getFullYear());
+  const [weekId, setWeekId] = useState<number | null>(linked?.weekId ?? null);
+  const [cityText, setCityText] = useState(linked?.city.label ?? '');
+  const [city, setCity] = useState<TCity | null>(linked?.city ?? null);
   const [radius, setRadius] = useState(50);
   const [missing, setMissing] = useState(false);
   const [open, setOpen] = useState<TLoadSearchRow | null>(null);
   const cities = useCitySearch(cityText);
   const search = useSearchLoads();
   const reply = search.data;
+  const rows = reply && typeof reply !== 'string' ? reply.rows : [];
+  const wanted = linked?.workOpportunityId ?? null;
+  const wantedGone = !!wanted && !!reply && typeof reply !== 'string' && !rows.some((r) => r.id === wanted);
+
+  // Opened from an alert with a week: search at once, then open the match when the board still has it.
+  const searchedFromLink = useRef(false);
+  const { mutate } = search;
+  useEffect(() => {
+    if (searchedFromLink.current || !linked?.weekId) return;
+    searchedFromLink.current = true;
+    mutate({ weekId: linked.weekId, origin: { label: linked.city.label, latitude: linked.city.latitude, longitude: linked.city.longitude }, radius: 50 });
+  }, [linked, mutate]);
+  const openedFromLink = useRef(false);
+  useEffect(() => {
+    if (openedFromLink.current || !wanted || !rows.length) return;
+    const row = rows.find((r) => r.id === wanted);
+    if (!row) return;
+    openedFromLink.current = true;
+    setOpen(row);
+  }, [rows, wanted]);
   const errorText = typeof reply === 'string' ? reply : search.isError ? failureMessage(search.error) : null;
   const noSession = isBoardAnswer(errorText);
 
@@ -157,10 +204,16 @@ export function LoadSearchPage() {
           Showing the first {reply.rows.length} of {reply.total} loads. Narrow the radius to see the rest.
         </Alert>
       )}
+      {wantedGone && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The load from the alert is no longer on the board.
+        </Alert>
+      )}
       <DataTable
         aria-label="Available loads"
         columns={isPhone ? phoneColumns : columns}
-        rows={reply && typeof reply !== 'string' ? reply.rows : []}
+        rows={rows}
+        rowSx={(r) => (r.id === wanted ? { bgcolor: 'action.selected' } : undefined)}
         rowKey={(r) => r.id}
         loading={search.isPending}
         defaultSort={{ id: 'pickupTime', desc: false }}

@@ -58,15 +58,21 @@ export async function claimBooking(db: TDb, o: TOrderRow, work: TBoardWork): Pro
 const dayIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
-/** The load of a booked work opportunity, for Book & Assign: drivers, work week, broker, route, miles, stops, payout, rate. */
-async function createBookedLoad(tx: TDbLike, o: TOrderRow, work: TBoardWork, result: TBookResult): Promise<{ id: number; loadNumber: string }> {
+/** The company's work week holding the work's pickup day in the order's time zone (none when the weeks are not generated). */
+export async function pickupWeekOf(tx: TDbLike, o: Pick<TOrderRow, 'companyId' | 'timeZone'>, work: Pick<TBoardWork, 'firstPickupTime'>) {
   const zone = o.timeZone === 'CST' ? 'America/Chicago' : 'America/New_York';
   const day = dayIn(work.firstPickupTime, zone);
   const [week] = await tx
-    .select({ id: workWeeks.id })
+    .select({ id: workWeeks.id, year: workWeeks.year })
     .from(workWeeks)
     .where(and(eq(workWeeks.companyId, o.companyId), lte(workWeeks.startDate, day), gte(workWeeks.endDate, day)))
     .limit(1);
+  return { day, week: week ?? null };
+}
+
+/** The load of a booked work opportunity, for Book & Assign: drivers, work week, broker, route, miles, stops, payout, rate. */
+async function createBookedLoad(tx: TDbLike, o: TOrderRow, work: TBoardWork, result: TBookResult): Promise<{ id: number; loadNumber: string }> {
+  const { day, week } = await pickupWeekOf(tx, o, work);
   if (!week) throw refuse(`No work week holds ${day}: generate the work weeks, then add the load by hand`);
   const broker = await boardBroker(tx, o.companyId);
   const statuses = await tx.select({ id: loadStatuses.id, name: loadStatuses.name }).from(loadStatuses);

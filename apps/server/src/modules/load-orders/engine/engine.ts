@@ -8,7 +8,7 @@ import { BoardError, type TBoardSearch, type TBoardWork } from '../../../loadboa
 import { companyBoard, noteBoardFailure, type TConnectionOptions } from '../../../loadboard/connection';
 import type { TVault } from '../../../loadboard/vault';
 import { recordOrderEvent } from '../service';
-import { boardWeekOf, claimBooking, finishBooked, finishLost, pendingBookingOf, place, routeText, tripsListWork } from './book';
+import { boardWeekOf, claimBooking, finishBooked, finishLost, pendingBookingOf, pickupWeekOf, place, routeText, tripsListWork } from './book';
 import { matchesOf, orderSearch, searchKey, type TOrderRow } from './filter';
 import { backOff, blockedFor, clearFailures, reserveSlot } from './pacing';
 
@@ -27,6 +27,25 @@ export const PAUSE_REASON = {
 export const RATE_LIMITED = 'rate limited';
 /** Where an alert's link leads: the board's own page of the work cannot be derived, our load search can. */
 export const ALERT_LINK = '/app/relay/loadsearch';
+
+/**
+ * The link to one match: Load Search around the work's origin (the order's when the board gave no
+ * coordinates), in the work week of its pickup when the company has that week, opening the work.
+ */
+export function matchLink(o: Pick<TOrderRow, 'origin'>, w: TBoardWork, week: { id: number; year: number } | null) {
+  const fromWork = w.origin.latitude !== null && w.origin.longitude !== null && w.origin.city && w.origin.state;
+  const query = new URLSearchParams({
+    origin: fromWork ? place(w.origin) : o.origin.label,
+    lat: String(fromWork ? w.origin.latitude : o.origin.latitude),
+    lng: String(fromWork ? w.origin.longitude : o.origin.longitude),
+  });
+  if (week) {
+    query.set('year', String(week.year));
+    query.set('week', String(week.id));
+  }
+  query.set('wo', w.id);
+  return `${ALERT_LINK}?${query}`;
+}
 
 export type TEngineChange = { companyId: number; orderId: number; kind: 'alert' | 'booked' | 'lost' | 'paused' | 'resumed' | 'state' };
 
@@ -51,6 +70,8 @@ export type TEngineOptions = {
   pendingRecoverAfterMs?: number;
   /** A search is recorded when its result changed, else at most this often per order (60 s). */
   searchEventEveryMs?: number;
+  /** Pages of 50 one search reads at most when the board has more (3); each page is a request of its own, paced. */
+  maxSearchPages?: number;
   /** How long a finished search's answer is shared with identical searches (300 ms). */
   coalesceMs?: number;
   /** Orders claimed per look (100) and ticks running at once in this server (500). */
@@ -89,7 +110,7 @@ export type TOrderEngine = {
   stop: () => Promise<void>;
 };
 
-type TSearchOutcome = { works: TBoardWork[]; total: number; latencyMs: number; coalesced: boolean };
+type TSearchOutcome = { works: TBoardWork[]; total: number; pages: number; latencyMs: number; coalesced: boolean };
 
 /** A search not made this time: the account's queue is full or it is blocked. */
 class Skipped extends Error {
@@ -115,6 +136,7 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
   const recoverAfterMs = options.pendingRecoverAfterMs ?? 60_000;
   const searchEventEveryMs = options.searchEventEveryMs ?? 60_000;
   const coalesceMs = options.coalesceMs ?? 300;
+  const maxPages = Math.max(1, options.maxSearchPages ?? 3);
   const batch = options.batch ?? 100;
   const maxInFlight = options.maxInFlight ?? 500;
   const log = options.log;
@@ -210,11 +232,12 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     if (e.kind === 'session-expired' || e.kind === 'csrf-refused' || e.kind === 'bad-response') {
       const count = (sessionFailures.get(companyId) ?? 0) + 1;
       sessionFailures.set(companyId, count);
-      if (cookieId !== null) await noteBoardFailure(db, companyId, cookieId, e);
+      // One refusal may be a passing glitch: the session is given up only when it repeats.
       if (count >= failuresToPause) {
         // The session is not working: the cookie page says so, and the orders wait for a new one.
-        if (cookieId !== null && e.kind === 'bad-response') {
-          await noteBoardFailure(db, companyId, cookieId, new BoardError('session-expired', 'the board answered repeatedly with something other than JSON'));
+        if (cookieId !== null) {
+          const why = e.kind === 'bad-response' ? new BoardError('session-expired', 'the board answered repeatedly with something other than JSON') : e;
+          await noteBoardFailure(db, companyId, cookieId, why);
         }
         await pauseCompany(companyId, PAUSE_REASON.sessionExpired);
       }
@@ -237,15 +260,37 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
         try {
           const board = await companyBoard(db, vault, companyId, options.board);
           cookieId = board.cookieId;
-          await paced(companyId);
-          const started = Date.now();
-          const page = await board.client.search(filters);
-          const latencyMs = Date.now() - started;
+          const works = new Map<string, TBoardWork>();
+          let total = 0;
+          let latencyMs = 0;
+          let pages = 0;
+          let token = 0;
+          // The board answers 50 at a time: the next pages (as many as maxPages) when it says there are more.
+          while (pages < maxPages) {
+            try {
+              await paced(companyId);
+            } catch (e) {
+              // A later page that cannot go now: what the first pages found is still an answer.
+              if (e instanceof Skipped && pages > 0) break;
+              throw e;
+            }
+            const started = Date.now();
+            const page = await board.client.search({ ...filters, nextItemToken: token });
+            latencyMs += Date.now() - started;
+            pages++;
+            if (pages === 1) {
+              sessionFailures.delete(companyId);
+              await clearFailures(db, companyId);
+            }
+            for (const w of page.works) if (!works.has(w.id)) works.set(w.id, w);
+            total = page.total;
+            const next = page.nextItemToken;
+            if (next === null || next <= token || !page.works.length || works.size >= total) break;
+            token = next;
+          }
           stats.searchMs.push(latencyMs);
           if (stats.searchMs.length > 10_000) stats.searchMs.splice(0, stats.searchMs.length - 10_000);
-          sessionFailures.delete(companyId);
-          await clearFailures(db, companyId);
-          return { works: page.works, total: page.total, latencyMs };
+          return { works: [...works.values()], total, pages, latencyMs };
         } catch (e) {
           if (e instanceof BoardError) await accountFailure(companyId, cookieId, e);
           throw e;
@@ -270,7 +315,19 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     const key = `${status}:${resultKey}`;
     if (last && last.key === key && at - last.at < searchEventEveryMs) return;
     lastSearchEvent.set(o.id, { at, key });
-    await recordOrderEvent(db, { companyId: o.companyId, orderId: o.id, kind: 'search', text, detail: { status, ...detail } });
+    await recordOrderEvent(db, { companyId: o.companyId, orderId: o.id, kind: 'search', text, detail: { ...detail, status } });
+  }
+
+  /** Work weeks of pickups, for match links: an order sees the same matches every search, the weeks seldom change. */
+  const weeks = new Map<string, { week: { id: number; year: number } | null; at: number }>();
+  async function weekOf(o: TOrderRow, w: TBoardWork) {
+    const key = `${o.companyId}:${o.timeZone}:${w.firstPickupTime.slice(0, 13)}`;
+    const known = weeks.get(key);
+    if (known && Date.now() - known.at < 600_000) return known.week;
+    const { week } = await pickupWeekOf(db, o, w);
+    if (weeks.size > 10_000) weeks.clear();
+    weeks.set(key, { week, at: Date.now() });
+    return week;
   }
 
   const nextAfter = (claimedMs: number) => sql`to_timestamp(${claimedMs / 1000}::float8) + ${loadOrders.refreshRate} * interval '1 second'`;
@@ -380,7 +437,7 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     } catch (e) {
       if (e instanceof Skipped) return reschedule(o, e.blocked ? e.retryInMs : Math.min(intervalMs, Number(o.refreshRate) * 1000), e.blocked ? RATE_LIMITED : null);
       if (!(e instanceof BoardError)) throw e;
-      await noteSearch(o, e.kind, `Search failed: ${e.message}`, { status: e.status, filters }, '');
+      await noteSearch(o, e.kind, `Search failed: ${e.message}`, { httpStatus: e.status, filters }, '');
       await db
         .update(loadOrders)
         .set({
@@ -400,11 +457,13 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     await noteSearch(
       o,
       'ok',
-      `Searched: ${outcome.total} found, ${matches.length} matching${outcome.coalesced ? ' (shared with an identical search)' : ''}, ${outcome.latencyMs} ms`,
-      { results: outcome.works.length, total: outcome.total, matches: matches.length, latencyMs: outcome.latencyMs, coalesced: outcome.coalesced, filters },
+      `Searched: ${outcome.total} found${outcome.pages > 1 ? ` (${outcome.works.length} read in ${outcome.pages} pages)` : ''}, ${matches.length} matching${outcome.coalesced ? ' (shared with an identical search)' : ''}, ${outcome.latencyMs} ms`,
+      { results: outcome.works.length, total: outcome.total, pages: outcome.pages, matches: matches.length, latencyMs: outcome.latencyMs, coalesced: outcome.coalesced, filters },
       `${outcome.works.length}:${matches.length}`,
     );
     // The alerts (or matches) and the order's counters and state together: a poller sees both or neither.
+    const links = new Map<string, string>();
+    for (const w of matches) links.set(w.id, matchLink(o, w, await weekOf(o, w)));
     const fresh = await db.transaction(async (tx) => {
       let fresh: TBoardWork[] = [];
       if (matches.length) {
@@ -423,7 +482,7 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
                 pickupAt: new Date(w.firstPickupTime).toISOString(),
                 payout: (w.payoutCents / 100).toFixed(2),
                 distance: Math.round(w.distanceMiles * 10) / 10,
-                link: ALERT_LINK,
+                link: links.get(w.id) ?? ALERT_LINK,
               },
             })),
           )

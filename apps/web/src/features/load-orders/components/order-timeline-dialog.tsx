@@ -1,4 +1,4 @@
-import type { TLoadOrder, TOrderEvent } from '@haulboard/contract';
+import type { TLoadOrder, TOrderEvent, TOrderSearchSummary } from '@haulboard/contract';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
 import { useId } from 'react';
@@ -40,6 +40,21 @@ export function groupSearches(events: TOrderEvent[]): TLine[] {
 }
 
 const TIME = 'MM/DD/YYYY HH:mm:ss';
+
+/** A search's figures in a line: what the board answered, how much of it fit, how long it took. */
+export function searchFigures(s: TOrderSearchSummary) {
+  const parts: string[] = [];
+  if (s.results !== null) {
+    const more = s.total !== null && s.total > s.results ? ` of ${s.total}` : '';
+    const pages = s.pages !== null && s.pages > 1 ? ` in ${s.pages} pages` : '';
+    parts.push(`${s.results} result${s.results === 1 ? '' : 's'}${more}${pages}`);
+  }
+  if (s.matches !== null) parts.push(`${s.matches} matching`);
+  if (s.latencyMs !== null) parts.push(`${s.latencyMs} ms`);
+  parts.push(s.outcome === 'ok' ? 'board: OK' : `board: ${s.outcome.replace(/-/g, ' ')}${s.httpStatus ? ` (HTTP ${s.httpStatus})` : ''}`);
+  if (s.coalesced) parts.push('shared with an identical search');
+  return parts.join(' · ');
+}
 
 /** An order's timeline (GET /api/LoadOrder/Timeline), newest first; an active order's keeps updating. */
 export function OrderTimelineDialog({ order, onClose }: { order: TLoadOrder; onClose: () => void }) {
@@ -98,6 +113,11 @@ export function OrderTimelineDialog({ order, onClose }: { order: TLoadOrder; onC
                   <Typography component="span" variant="body2" color="text.secondary" title={e.workOpportunityId}>
                     {' '}
                     ({e.workOpportunityId.length > 12 ? `${e.workOpportunityId.slice(0, 8)}…` : e.workOpportunityId})
+                  </Typography>
+                )}
+                {e.search && (
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {searchFigures(e.search)}
                   </Typography>
                 )}
               </Typography>
