@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button } from '@mui/material';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
 import { useCookies } from './api/get-cookies';
@@ -18,6 +19,8 @@ export function CookieAdminPage() {
   const canDelete = useCan('CookieAdminPage', 'Write');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TCompanyCookie | null>(null);
+  // After signing in again, an Add dialog cut off by the session's end opens with what was pasted.
+  useReopenDraft('cookie', { onNew: () => setAdding(true) });
   const rows = cookies.data ?? [];
   const noneWorking = cookies.isSuccess && rows.length > 0 && !rows.some((c) => c.isInUse || c.status === 'working' || c.status === 'unchecked');
   return (

@@ -49,7 +49,7 @@ export function CookieDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <FormDialog open title="Add cookie" onClose={onClose} onSubmit={onSubmit} submitting={save.isPending} submitDisabled={!form.formState.isValid} form={form}>
+    <FormDialog open title="Add cookie" onClose={onClose} onSubmit={onSubmit} submitting={save.isPending} submitDisabled={!form.formState.isValid} form={form} draftKey="cookie:new">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Paste the signed-in board session from the browser. It is stored encrypted; afterwards only its first characters are shown.
       </Typography>

@@ -174,6 +174,8 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
         submitDisabled={!drivers.data}
         submitLabel={order ? 'Save' : 'Place order'}
         maxWidth="md"
+        form={form}
+        draftKey={`order:${order?.loadOrderId ?? 'new'}`}
       >
         {drivers.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
