@@ -79,11 +79,9 @@ export function LoadBoardPage() {
   const open = (load: TLoad) => setDialog({ mode: canEdit ? 'edit' : 'view', load });
   const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting };
   // A failed list is not an empty one: the error says so (with Retry) and the table says nothing more.
-  const emptyText = loads.isError
-    ? 'The loads could not be read'
-    : search.filter.weekId || search.filter.loadNumber || search.filter.startDate
-      ? 'No loads match these filters'
-      : 'No loads yet';
+  const { loadNumber, search: text, weekId, driverId, startDate, endDate } = filter;
+  const isFiltered = !!(weekId || loadNumber.trim() || text?.trim() || driverId || startDate || endDate);
+  const emptyText = loads.isError ? 'The loads could not be read' : isFiltered ? 'No loads match these filters' : 'No loads yet';
   const printQuery = boardSearchParams({ ...search, filter, page: 0 });
 
   return (
@@ -91,6 +89,7 @@ export function LoadBoardPage() {
       <BoardHeader
         totalPayout={loads.data?.totalPayout}
         loadCount={loads.data?.total}
+        failed={loads.isError}
         totalMiles={loads.data?.totalMiles}
         averageRatePerMile={loads.data?.averageRatePerMile}
         view={view}
