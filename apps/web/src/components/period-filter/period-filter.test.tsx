@@ -64,6 +64,12 @@ function SearchPage() {
   );
 }
 
+/** A week filter with its own state, offering "Any week". */
+function WeekPicker(start: { year: number; weekId: number | null }) {
+  const [value, setValue] = useState<{ year: number | null; weekId: number | null }>(start);
+  return <PeriodFilter modes={['year', 'week']} anyWeek="Any week" value={value} onChange={setValue} />;
+}
+
 function open(path: string) {
   const router = createMemoryRouter([{ path: '/', element: <SearchPage /> }], { initialEntries: [path] });
   render(
@@ -144,13 +150,9 @@ describe('PeriodFilter with its URL state', () => {
         json: [{ label: `Week 2 (01/12/${year} - 01/18/${year})`, value: 54, year, number: 2, startDate: `${year}-01-12`, endDate: `${year}-01-18` }],
       },
     });
-    function Weeks() {
-      const [value, setValue] = useState<{ year: number | null; weekId: number | null }>({ year, weekId: 54 });
-      return <PeriodFilter modes={['year', 'week']} anyWeek="Any week" value={value} onChange={setValue} />;
-    }
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <Weeks />
+        <WeekPicker year={year} weekId={54} />
       </QueryClientProvider>,
     );
     await waitFor(() => expect(combobox('Week').textContent).toBe('Week 2 · 01/12 – 01/18'));
