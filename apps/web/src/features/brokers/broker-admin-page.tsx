@@ -26,9 +26,9 @@ export function BrokerAdminPage() {
   // After signing in again, a dialog cut off by the session's end opens with what was typed.
   const queryClient = useQueryClient();
   useReopenDraft('broker', {
-    onNew: () => setEditing({ broker: null }),
+    onNew: () => canEdit && setEditing({ broker: null }),
     find: async (id) => (await queryClient.fetchQuery(brokersQuery())).find((b) => b.brokerId === id) ?? null,
-    onEdit: (broker: TBroker) => setEditing({ broker }),
+    onEdit: (broker: TBroker) => canEdit && setEditing({ broker }),
   });
   return (
     <>

@@ -20,7 +20,7 @@ export function CookieAdminPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TCompanyCookie | null>(null);
   // After signing in again, an Add dialog cut off by the session's end opens with what was pasted.
-  useReopenDraft('cookie', { onNew: () => setAdding(true) });
+  useReopenDraft('cookie', { onNew: () => canAdd && setAdding(true) });
   const rows = cookies.data ?? [];
   const noneWorking = cookies.isSuccess && rows.length > 0 && !rows.some((c) => c.isInUse || c.status === 'working' || c.status === 'unchecked');
   return (

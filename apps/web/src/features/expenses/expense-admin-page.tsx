@@ -26,9 +26,9 @@ export function ExpenseAdminPage() {
   // After signing in again, a dialog cut off by the session's end opens with what was typed.
   const queryClient = useQueryClient();
   useReopenDraft('expense', {
-    onNew: () => setEditing({ expense: null }),
+    onNew: () => canEdit && setEditing({ expense: null }),
     find: async (id) => (await queryClient.fetchQuery(expensesQuery())).find((e) => e.companyExpenseId === id) ?? null,
-    onEdit: (expense: TExpense) => setEditing({ expense }),
+    onEdit: (expense: TExpense) => canEdit && setEditing({ expense }),
   });
   return (
     <>

@@ -40,9 +40,9 @@ export function SearchDashboardPage() {
   // After signing in again, an order dialog cut off by the session's end opens with what was typed.
   const queryClient = useQueryClient();
   useReopenDraft('order', {
-    onNew: () => setEditing({ order: null }),
+    onNew: () => canEdit && setEditing({ order: null }),
     find: async (id) => (await queryClient.fetchQuery(ordersQuery())).find((o) => o.loadOrderId === id) ?? null,
-    onEdit: (order: TLoadOrder) => setEditing({ order }),
+    onEdit: (order: TLoadOrder) => canEdit && setEditing({ order }),
   });
   const all = orders.data ?? [];
   const active = all.filter((o) => o.loadOrderStatusId === ORDER_STATUS.active);

@@ -42,7 +42,7 @@ export function LoadBoardPage() {
   // an edited load is looked up by the load number, then the week, its draft holds.
   const queryClient = useQueryClient();
   useReopenDraft('load', {
-    onNew: () => setDialog({ mode: 'add', weekId: null, year: null }),
+    onNew: () => canEdit && setDialog({ mode: 'add', weekId: null, year: null }),
     find: async (id, values) => {
       const typed = (values ?? {}) as { loadNumber?: unknown; weekId?: unknown };
       const filters = [

@@ -24,7 +24,7 @@ export function UserAdminPage() {
   const queryClient = useQueryClient();
   useReopenDraft('user', {
     find: async (id) => (await queryClient.fetchQuery(usersQuery())).find((u) => u.userId === id) ?? null,
-    onEdit: setEditing,
+    onEdit: (user: TAdminUser) => canEdit && setEditing(user),
   });
   // People awaiting approval (no role yet) come first: approving them is the page's daily work.
   const all = users.data ?? [];
