@@ -188,7 +188,9 @@ describe('broker admin (spec §2 broker-admin, §5 Broker, §6)', () => {
     expect((within(dialog).getByLabelText(/Broker name/) as HTMLInputElement).value).toBe('Blue Heron Freight Brokers');
     // The draft is used once: it is gone from the tab's storage.
     expect(Object.keys(window.sessionStorage).filter((k) => k.startsWith('haulboard:draft:'))).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const again = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(again.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(again);
     expect(await screen.findByText('Broker updated successfully')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/Broker/AddUpdateBroker')?.body).toMatchObject({ brokerId: 1, brokerCity: 'Orlando', comments: 'Call before noon' });
   });
