@@ -21,6 +21,14 @@ import {
   waitForPath,
 } from '../support';
 
+/** Monday on or after 1 January (the demo's weeks start there). */
+const firstMondayOf = (y: number) => {
+  const jan1 = Date.UTC(y, 0, 1);
+  return new Date(jan1 + ((8 - new Date(jan1).getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
+};
+const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * Issue #3 proof: the driver sees the board read-only and only their own loads; the administrator
  * runs System Management (work weeks, the service URL, the roles & permissions matrix), and taking
@@ -92,29 +100,47 @@ describe('the board as a driver, and System Management as the administrator', ()
     expect(adminCount).toBeGreaterThan(driverCount);
   });
 
-  it('work weeks: generate a year (52 weeks), delete it; deleting a year with loads is refused', async () => {
+  it('work weeks: next year deleted and generated again; a year no select offers is refused; deleting a year with loads is refused', async () => {
     await admin.goto('/app/system-admin');
     await visible(admin.getByRole('tab', { name: 'Work Weeks', selected: true }));
-    await admin.getByLabel('First day of week 1').fill('2021-01-04');
-    await admin.getByRole('button', { name: 'Generate' }).click();
-    await toast(admin, 'Weeks generated successfully');
-    // The year select follows the generated year.
-    await visible(selectBox(admin, 'Year').filter({ hasText: '2021' }));
-    await text(admin, '52 weeks');
-    const table = admin.getByRole('table', { name: 'Work weeks of 2021' });
-    await visible(table.getByRole('row').filter({ hasText: '01/04/2021' }));
-    expect(await paginationLabel(admin)).toBe('1–52 of 52');
-
-    // Generating the same year again is refused.
-    await admin.getByRole('button', { name: 'Generate' }).click();
-    await toast(admin, 'Work weeks for 2021 already exist', 'error');
-
+    const next = year + 1;
+    // The demo's weeks of next year carry no loads yet: delete them.
+    await pick(admin, admin, 'Year', String(next));
+    await text(admin, /^5[23] weeks$/);
     await admin.getByRole('button', { name: 'Delete' }).click();
     let confirm = admin.getByRole('dialog', { name: 'Delete work weeks' });
-    await visible(confirm.getByText('Are you sure you want to delete the work weeks of 2021'));
+    await visible(confirm.getByText(`Are you sure you want to delete the work weeks of ${next}`));
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await toast(admin, 'Weeks deleted successfully');
-    await visible(admin.getByText('No work weeks for 2021'));
+    await visible(admin.getByText(`No work weeks for ${next}`));
+
+    // A year no select offers (issue 8 #4) is refused before anything is sent.
+    const firstDay = admin.getByLabel('First day of week 1');
+    await firstDay.fill(`${next + 1}-01-05`);
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    await visible(admin.getByText(new RegExp(`^Work weeks can only be generated for .*; ${next + 1} is not one of them\\.$`)));
+
+    // A Wednesday after this year's last week asks first (two days in no week, another weekday); Cancel.
+    const monday = firstMondayOf(next);
+    await firstDay.fill(addDays(monday, 2));
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Generate these work weeks?' });
+    await visible(ask.getByText(/2 days between Week 5[23] .* would be in no work week/));
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+
+    // The Monday after this year's last week follows on: generated at once, and the select shows it.
+    await firstDay.fill(monday);
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    await toast(admin, 'Weeks generated successfully');
+    await visible(selectBox(admin, 'Year').filter({ hasText: String(next) }));
+    await text(admin, /^5[23] weeks$/);
+    const table = admin.getByRole('table', { name: `Work weeks of ${next}` });
+    await visible(table.getByRole('row').filter({ hasText: usDate(monday) }));
+
+    // Generating the same year again is refused, under the date.
+    await admin.getByRole('button', { name: 'Generate' }).click();
+    await visible(admin.getByText(`Work weeks for ${next} already exist. Delete them first to generate them again.`));
 
     // This year's weeks carry loads: refused, and they stay.
     await pick(admin, admin, 'Year', String(year));

@@ -1,6 +1,7 @@
 import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoardClient } from '../src/loadboard/client';
+import { insertWeeks } from '../src/modules/work-weeks';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { multipartBody } from './upload-route';
 
@@ -15,7 +16,8 @@ beforeAll(async () => {
   sim = createSim({ now: '2026-03-10T15:00:00Z', seed: 'load-import-live' });
   url = await sim.listen({ port: 0 });
   await t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(url)}`, as: EMAIL.admin });
-  await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2026-01-05', as: EMAIL.admin });
+  // The simulated board lives in 2026: its weeks are seeded directly (the route offers only this and next year).
+  await insertWeeks(t.db, t.ids.companies.demo, '2026-01-05');
 });
 afterAll(async () => {
   await t.close();

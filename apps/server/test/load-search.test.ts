@@ -1,5 +1,6 @@
 import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWeeks } from '../src/modules/work-weeks';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
 /** Load search (spec §2 relay/loadsearch) against the simulated board. */
@@ -15,7 +16,8 @@ beforeAll(async () => {
   sim = createSim({ now: '2026-03-10T15:00:00Z', seed: 'load-search-test' });
   const url = await sim.listen({ port: 0 });
   await t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(url)}`, as: EMAIL.admin });
-  await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2026-01-05', as: EMAIL.admin });
+  // The simulated board lives in 2026: its weeks are seeded directly (the route offers only this and next year).
+  await insertWeeks(t.db, t.ids.companies.demo, '2026-01-05');
   const weeks = (await t.call({ method: 'GET', url: '/api/General/GetWorkWeeks?year=2026', as: EMAIL.admin })).body as any[];
   week = weeks.find((w) => w.startDate <= '2026-03-11' && w.endDate >= '2026-03-11');
   weekId = (week as any).weekId;

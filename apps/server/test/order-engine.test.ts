@@ -9,6 +9,7 @@ import type { TDemoStep } from '../src/db/seed/demo';
 import { createBoardClient } from '../src/loadboard/client';
 import { createVault } from '../src/loadboard/vault';
 import { pruneOrderEvents, startOrderEngine, type TEngineOptions, type TOrderEngine } from '../src/modules/load-orders';
+import { insertWeeks } from '../src/modules/work-weeks';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
 /**
@@ -72,7 +73,8 @@ beforeAll(async () => {
   sim = createSim({ now: '2026-03-10T15:00:00Z', seed: 'order-engine-test', initialCount: 60 });
   simUrl = await sim.listen({ port: 0 });
   await t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(simUrl)}`, as: EMAIL.admin });
-  await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2026-01-05', as: EMAIL.admin });
+  // The simulated board lives in 2026: its weeks are seeded directly (the route offers only this and next year).
+  await insertWeeks(t.db, t.ids.companies.demo, '2026-01-05');
   await t.call({ method: 'POST', url: '/api/CookieAdmin', as: EMAIL.admin, payload: { ...DEMO_CREDENTIALS, cookieSource: 'Chrome' } });
   drivers = ((await t.call({ method: 'GET', url: '/api/LoadOrder/GetCompanyDrivers', as: EMAIL.admin })).body as any[]).map((d) => d.value);
   startEngine();

@@ -1,16 +1,28 @@
-import { MSG, SUCCESS } from '@haulboard/contract';
+import { MSG, SUCCESS, usDate, weekLabel } from '@haulboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
+import { firstMondayOf, planWeeks } from '../src/modules/work-weeks';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
+/** `t`: the demo, with weeks of last, this and next year and loads. `g`: the same people, no weeks yet. */
 let t: TTestApp;
+let g: TTestApp;
 const year = new Date().getUTCFullYear();
+const next = year + 1;
+/** 1 January of next year, whatever its weekday: next year's weeks in `g` start there. */
+const N1 = `${next}-01-01`;
 beforeAll(async () => {
   t = await createTestApp({ steps: BOARD_DEMO_STEPS });
+  g = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await g.close();
+});
 
-const weeks = async (query = '', as: string = EMAIL.admin) => (await t.call({ method: 'GET', url: `/api/General/GetWorkWeeks${query}`, as })).body as any[];
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const weeksOf = async (app: TTestApp, query = '', as: string = EMAIL.admin) => (await app.call({ method: 'GET', url: `/api/General/GetWorkWeeks${query}`, as })).body as any[];
+const weeks = (query = '', as: string = EMAIL.admin) => weeksOf(t, query, as);
 
 describe('work weeks', () => {
   it('lists the demo weeks of last, this and next year, one year at a time', async () => {
@@ -21,53 +33,6 @@ describe('work weeks', () => {
       expect(list[0].startDate).toMatch(new RegExp(`^${y}-01-0[1-7]$`));
     }
     expect((await weeks()).length).toBeGreaterThanOrEqual(156);
-  });
-
-  it('generates a year of weeks from a date and lists them in the lookup', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2030-01-07', as: EMAIL.admin });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(SUCCESS.weeksGenerated);
-    const list = await weeks('?year=2030');
-    expect(list).toHaveLength(52);
-    expect(list[11]).toMatchObject({ number: 12, startDate: '2030-03-25', endDate: '2030-03-31' });
-    const lookup = (await t.call({ method: 'GET', url: '/api/Lookup/GetWorkWeekList?year=2030', as: EMAIL.driver })).body;
-    expect(lookup[11]).toEqual({
-      label: 'Week 12 (03/25/2030 - 03/31/2030)',
-      value: list[11].weekId,
-      year: 2030,
-      number: 12,
-      startDate: '2030-03-25',
-      endDate: '2030-03-31',
-    });
-  });
-
-  it('refuses weeks that overlap existing ones, and a year that already has weeks', async () => {
-    const overlap = await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2031-01-01', as: EMAIL.admin });
-    expect(overlap.status).toBe(409);
-    expect(overlap.text).toMatch(/^ERROR The new weeks .* would overlap Week 52 \(12\/30\/2030 - 01\/05\/2031\) of 2030/);
-    expect(await weeks('?year=2031')).toHaveLength(0);
-    const again = await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2030-02-04', as: EMAIL.admin });
-    expect(again.status).toBe(409);
-    expect(again.text).toMatch(/^ERROR Work weeks for 2030 already exist/);
-  });
-
-  it('keeps weeks per company: another company may generate the same year', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2030-01-07', as: EMAIL.secondAdmin });
-    expect(res.text).toBe(SUCCESS.weeksGenerated);
-    const mine = await weeks('?year=2030');
-    const theirs = await weeks('?year=2030', EMAIL.secondAdmin);
-    expect(theirs).toHaveLength(52);
-    expect(theirs.map((w) => w.weekId)).not.toContain(mine[0].weekId);
-  });
-
-  it('deletes a year’s weeks and reports a year without any', async () => {
-    const res = await t.call({ method: 'DELETE', url: '/api/General/DeleteWorkWeeks?year=2030', as: EMAIL.admin });
-    expect(res.text).toBe(SUCCESS.weeksDeleted);
-    expect(await weeks('?year=2030')).toHaveLength(0);
-    expect(await weeks('?year=2030', EMAIL.secondAdmin)).toHaveLength(52);
-    const none = await t.call({ method: 'DELETE', url: '/api/General/DeleteWorkWeeks?year=2030', as: EMAIL.admin });
-    expect(none.status).toBe(200);
-    expect(none.text).toMatch(/^INFO There are no work weeks for 2030/);
   });
 
   it('refuses to delete weeks that loads use', async () => {
@@ -95,26 +60,91 @@ describe('work weeks', () => {
   });
 });
 
+describe('generating and deleting a year of weeks', () => {
+  it('generates a year of weeks from a date and lists them in the lookup', async () => {
+    const res = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${N1}`, as: EMAIL.admin });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(SUCCESS.weeksGenerated);
+    const list = await weeksOf(g, `?year=${next}`);
+    expect(list).toHaveLength(planWeeks(N1).length);
+    const twelfth = { number: 12, startDate: addDays(N1, 77), endDate: addDays(N1, 83) };
+    expect(list[11]).toMatchObject(twelfth);
+    const lookup = (await g.call({ method: 'GET', url: `/api/Lookup/GetWorkWeekList?year=${next}`, as: EMAIL.driver })).body;
+    expect(lookup[11]).toEqual({ label: weekLabel(twelfth), value: list[11].weekId, year: next, ...twelfth });
+  });
+
+  it('refuses weeks that overlap existing ones, and a year that already has weeks', async () => {
+    const overlap = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${year}-12-31`, as: EMAIL.admin });
+    expect(overlap.status).toBe(409);
+    expect(overlap.text).toBe(
+      `ERROR The new weeks (12/31/${year} - 01/06/${next}) would overlap ${weekLabel({ number: 1, startDate: N1, endDate: addDays(N1, 6) })} of ${next}. ` +
+        'Choose another start date or delete the overlapping weeks first.',
+    );
+    expect(await weeksOf(g, `?year=${year}`)).toHaveLength(0);
+    const again = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${next}-02-04`, as: EMAIL.admin });
+    expect(again.status).toBe(409);
+    expect(again.text).toBe(`ERROR Work weeks for ${next} already exist. Delete them first to generate them again.`);
+  });
+
+  it('refuses a year no select offers (issue 8 #4): only years with weeks, this year and next year', async () => {
+    const offered = `ERROR Work weeks can only be generated for ${year} or ${next}, the years the pages offer;`;
+    for (const date of [`${next + 1}-01-05`, `${year - 1}-01-05`]) {
+      const res = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${date}`, as: EMAIL.admin });
+      expect(res.status).toBe(409);
+      expect(res.text).toBe(`${offered} ${date.slice(0, 4)} is not one of them.`);
+      expect(await weeksOf(g, `?year=${date.slice(0, 4)}`)).toHaveLength(0);
+    }
+  });
+
+  it('keeps weeks per company: another company may generate the same year', async () => {
+    const res = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${N1}`, as: EMAIL.secondAdmin });
+    expect(res.text).toBe(SUCCESS.weeksGenerated);
+    const mine = await weeksOf(g, `?year=${next}`);
+    const theirs = await weeksOf(g, `?year=${next}`, EMAIL.secondAdmin);
+    expect(theirs).toHaveLength(planWeeks(N1).length);
+    expect(theirs.map((w) => w.weekId)).not.toContain(mine[0].weekId);
+  });
+
+  it('deletes a year’s weeks and reports a year without any', async () => {
+    const res = await g.call({ method: 'DELETE', url: `/api/General/DeleteWorkWeeks?year=${next}`, as: EMAIL.admin });
+    expect(res.text).toBe(SUCCESS.weeksDeleted);
+    expect(await weeksOf(g, `?year=${next}`)).toHaveLength(0);
+    expect(await weeksOf(g, `?year=${next}`, EMAIL.secondAdmin)).toHaveLength(planWeeks(N1).length);
+    const none = await g.call({ method: 'DELETE', url: `/api/General/DeleteWorkWeeks?year=${next}`, as: EMAIL.admin });
+    expect(none.status).toBe(200);
+    expect(none.text).toMatch(new RegExp(`^INFO There are no work weeks for ${next}`));
+  });
+});
+
 describe('planning a generation before it is sent', () => {
-  const plan = async (date: string) => (await t.call({ method: 'GET', url: `/api/General/PlanWorkWeeks?date=${date}`, as: EMAIL.admin })).body;
+  const plan = async (date: string) => (await g.call({ method: 'GET', url: `/api/General/PlanWorkWeeks?date=${date}`, as: EMAIL.admin })).body;
 
   it('warns about days left in no week and another weekday, and names a refusal', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/General/GenerateWorkWeeks?date=2029-01-01', as: EMAIL.admin })).status).toBe(200);
-    // 2029 from Monday 1 January: 53 weeks, the last one ends on Sunday 6 January 2030.
-    expect(await plan('2030-01-07')).toEqual({ year: 2030, weeks: 52, startDate: '2030-01-07', endDate: '2031-01-05', warnings: [], refusal: null });
-    const midWeek = await plan('2030-01-09');
-    expect(midWeek.warnings).toEqual([
-      '2 days between Week 53 (12/31/2029 - 01/06/2030) of 2029 and the new first week (01/07/2030 - 01/08/2030) would be in no work week: loads, expenses and fuel on those days would have no week.',
-      'Your work weeks start on Mondays; 01/09/2030 is a Wednesday.',
+    const Y1 = firstMondayOf(year);
+    expect((await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${Y1}`, as: EMAIL.admin })).status).toBe(200);
+    const last = planWeeks(Y1).at(-1)!;
+    // The day after this year's last week (a Monday early in January) follows on: nothing to confirm.
+    const follows = addDays(last.endDate, 1);
+    expect(await plan(follows)).toEqual({
+      year: next,
+      weeks: planWeeks(follows).length,
+      startDate: follows,
+      endDate: planWeeks(follows).at(-1)!.endDate,
+      warnings: [],
+      refusal: null,
+    });
+    const wednesday = addDays(last.endDate, 3);
+    expect((await plan(wednesday)).warnings).toEqual([
+      `2 days between ${weekLabel(last)} of ${year} and the new first week (${usDate(follows)} - ${usDate(addDays(follows, 1))}) would be in no work week: loads, expenses and fuel on those days would have no week.`,
+      `Your work weeks start on Mondays; ${usDate(wednesday)} is a Wednesday.`,
     ]);
-    expect((await plan('2030-01-03')).refusal).toMatch(/^The new weeks \(01\/03\/2030 - .*\) would overlap Week 53/);
-    expect((await plan('2029-03-05')).refusal).toBe('Work weeks for 2029 already exist. Delete them first to generate them again.');
+    expect((await plan(`${year}-03-02`)).refusal).toBe(`Work weeks for ${year} already exist. Delete them first to generate them again.`);
+    expect((await plan(`${next + 1}-01-05`)).refusal).toBe(`Work weeks can only be generated for ${year} or ${next}, the years the pages offer; ${next + 1} is not one of them.`);
   });
 
   it('offers the years that have weeks, this year and next year', async () => {
     const years = (await t.call({ method: 'GET', url: '/api/General/GetWorkYears', as: EMAIL.dispatcher })).body as number[];
-    const now = new Date().getUTCFullYear();
-    expect(years).toEqual(expect.arrayContaining([now, now + 1, 2029]));
-    expect(years).toEqual([...years].sort((a, b) => a - b));
+    expect(years).toEqual([year - 1, year, next]);
+    expect((await g.call({ method: 'GET', url: '/api/General/GetWorkYears', as: EMAIL.dispatcher })).body).toEqual([year, next]);
   });
 });

@@ -13,13 +13,6 @@ export const ZWorkWeek = z.object({
 });
 export type TWorkWeek = z.infer<typeof ZWorkWeek>;
 
-/** The years the work-week screens offer: 2021 through next year. */
-export const workYearOptions = (today = new Date()) => {
-  const years: number[] = [];
-  for (let y = 2021; y <= today.getFullYear() + 1; y++) years.push(y);
-  return years;
-};
-
 const year = (message: string = MSG.required) =>
   z.coerce.number({ error: message }).int({ error: message }).min(2000, { error: 'Choose a year from 2000 to 2100' }).max(2100, {
     error: 'Choose a year from 2000 to 2100',

@@ -1,12 +1,12 @@
-import { quarterOf, workYearOptions } from '@haulboard/contract';
+import { quarterOf } from '@haulboard/contract';
 import { MenuItem, type SxProps, TextField, type Theme } from '@mui/material';
-import { useWorkWeekList } from '../lib/lookups';
+import { useWorkWeekList, useWorkYears } from '../lib/lookups';
 
 type TYearSelectProps = { value: number | null; onChange: (year: number) => void; disabled?: boolean; id?: string };
 
-/** Work years 2021 through next year (issue #3), the current year first selected by callers. */
+/** The work years: those with weeks, this year and next year (issue 8 #4); callers choose the current year first. */
 export function WorkYearSelect({ value, onChange, disabled, id = 'work-year' }: TYearSelectProps) {
-  const years = workYearOptions();
+  const years = useWorkYears(value);
   return (
     <TextField
       select

@@ -1,4 +1,4 @@
-import { lookupRoutes, type TRouteDef } from '@haulboard/contract';
+import { lookupRoutes, type TRouteDef, workWeekRoutes } from '@haulboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, type TRouteCall } from './api-client';
 
@@ -13,6 +13,19 @@ export function lookupQuery<R extends TRouteDef>(def: R, query?: TRouteCall<R>['
 
 /** The active company's drivers ('101 - Sam Carter', value the user id, and the unit). */
 export const useCompanyDrivers = () => useQuery(lookupQuery(lookupRoutes.getCompanyDrivers));
+
+/**
+ * The years the work-year selects offer (GET /api/General/GetWorkYears): every year with weeks,
+ * this year and next year, the same years the server lets weeks be generated for. Until the answer
+ * is there, this year and next; a chosen year stays offered so a select never shows blank.
+ */
+export function useWorkYears(selected?: number | null): number[] {
+  const years = useQuery(lookupQuery(workWeekRoutes.getWorkYears));
+  const now = new Date().getFullYear();
+  const list = new Set(years.data ?? [now, now + 1]);
+  if (selected) list.add(selected);
+  return [...list].sort((a, b) => a - b);
+}
 
 /** The work weeks of one year ('Week 12 (03/16/2026 - 03/22/2026)', with the week's parts). */
 export const useWorkWeekList = (year: number | null | undefined) =>

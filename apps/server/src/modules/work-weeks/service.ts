@@ -70,6 +70,7 @@ export async function planWorkWeeks(db: TDbLike, companyId: number, date: string
   }
   let refusal: string | null = null;
   try {
+    await checkOfferedYear(db, companyId, first.year);
     await checkFree(db, companyId, plan);
   } catch (error) {
     refusal = error instanceof Error ? error.message.replace(/^ERROR /, '') : String(error);
@@ -82,6 +83,21 @@ export async function findWorkYears(db: TDbLike, companyId: number, today = new 
   const rows = await db.selectDistinct({ year: workWeeks.year }).from(workWeeks).where(eq(workWeeks.companyId, companyId));
   const years = new Set([...rows.map((r) => r.year), today.getUTCFullYear(), today.getUTCFullYear() + 1]);
   return [...years].sort((a, b) => a - b);
+}
+
+/** 'A', 'A or B', 'A, B or C'. */
+const orList = (items: readonly (string | number)[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+
+/**
+ * Refuses weeks of a year no select offers: they could never be chosen on a load, a report or a
+ * filter (issue 8 #4). The offered years are findWorkYears'.
+ */
+async function checkOfferedYear(db: TDbLike, companyId: number, year: number) {
+  const years = await findWorkYears(db, companyId);
+  if (!years.includes(year)) {
+    throw refuse(`Work weeks can only be generated for ${orList(years)}, the years the pages offer; ${year} is not one of them.`);
+  }
 }
 
 /** Inserts planned weeks for a company after the overlap checks (also used by the demo seed). */
@@ -120,6 +136,7 @@ async function checkFree(tx: TDbLike, companyId: number, plan: ReturnType<typeof
 /** Generates the year of weeks that starts on `date`, one generation per company at a time. */
 export async function generateWorkWeeks(tx: TDbLike, actor: TActor, date: string) {
   await lockCompany(tx, actor.companyId);
+  await checkOfferedYear(tx, actor.companyId, Number(date.slice(0, 4)));
   try {
     await tx.transaction((sp) => insertWeeks(sp, actor.companyId, date));
   } catch (error) {

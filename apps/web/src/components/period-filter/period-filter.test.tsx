@@ -1,10 +1,11 @@
 import '../../test/setup';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/api-mock';
 import { isBadRange, PeriodFilter, SearchClearButtons } from './period-filter';
 import { usePeriodSearch } from './use-period-search';
 
@@ -61,6 +62,12 @@ function SearchPage() {
       />
     </form>
   );
+}
+
+/** A week filter with its own state, offering "Any week". */
+function WeekPicker(start: { year: number; weekId: number | null }) {
+  const [value, setValue] = useState<{ year: number | null; weekId: number | null }>(start);
+  return <PeriodFilter modes={['year', 'week']} anyWeek="Any week" value={value} onChange={setValue} />;
 }
 
 function open(path: string) {
@@ -121,17 +128,36 @@ describe('PeriodFilter with its URL state', () => {
     expect(date('End date').value).toBe('');
   });
 
-  it('a new year clears the week', () => {
+  it('a new year clears the week; the years are those the server offers (GetWorkYears)', async () => {
+    mockApi({ 'GET /api/General/GetWorkYears': { json: [2024, 2025, 2026] } });
     const changes: unknown[] = [];
     render(
-      <PeriodFilter
-        modes={['year']}
-        value={{ year: 2024, weekId: 12 }}
-        onChange={(next) => changes.push(next)}
-      />,
+      <QueryClientProvider client={new QueryClient()}>
+        <PeriodFilter modes={['year']} value={{ year: 2024, weekId: 12 }} onChange={(next) => changes.push(next)} />
+      </QueryClientProvider>,
     );
     fireEvent.mouseDown(combobox('Work year'));
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['2024', '2025', '2026']));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: '2025' }));
     expect(changes).toEqual([{ year: 2025, weekId: null }]);
+  });
+
+  it('choosing "Any week" shows "Any week" in the week select (issue 8 #12)', async () => {
+    const year = new Date().getFullYear();
+    mockApi({
+      'GET /api/General/GetWorkYears': { json: [year, year + 1] },
+      'GET /api/Lookup/GetWorkWeekList': {
+        json: [{ label: `Week 2 (01/12/${year} - 01/18/${year})`, value: 54, year, number: 2, startDate: `${year}-01-12`, endDate: `${year}-01-18` }],
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <WeekPicker year={year} weekId={54} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(combobox('Week').textContent).toBe('Week 2 · 01/12 – 01/18'));
+    fireEvent.mouseDown(combobox('Week'));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Any week' }));
+    await waitFor(() => expect(combobox('Week').textContent).toBe('Any week'));
   });
 });

@@ -1,7 +1,8 @@
-import { accountingYearOptions, QUARTERS, workYearOptions } from '@haulboard/contract';
+import { accountingYearOptions, QUARTERS } from '@haulboard/contract';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { Button, MenuItem, Stack, type SxProps, TextField, type Theme } from '@mui/material';
+import { useWorkYears } from '../../lib/lookups';
 import { WeekSelect } from '../week-select';
 
 /** A period as the filters edit it; a page keeps only the parts of the modes it offers. */
@@ -60,6 +61,7 @@ export function PeriodFilter<T extends TPeriod>(props: TPeriodFilterProps<T>) {
   const endDate = value.endDate ?? '';
   const badRange = isBadRange(startDate, endDate);
   const withQuarter = has('quarter');
+  const workYears = useWorkYears(value.year);
   return (
     <>
       {has('year') && (
@@ -75,7 +77,7 @@ export function PeriodFilter<T extends TPeriod>(props: TPeriodFilterProps<T>) {
           slotProps={years === 'accounting' ? menu : undefined}
         >
           {anyYear && <MenuItem value={0}>{anyYear}</MenuItem>}
-          {(years === 'work' ? workYearOptions() : accountingYearOptions()).map((y) => (
+          {(years === 'work' ? workYears : accountingYearOptions()).map((y) => (
             <MenuItem key={y} value={y}>
               {y}
             </MenuItem>

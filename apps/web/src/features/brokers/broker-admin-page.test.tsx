@@ -2,7 +2,7 @@ import '../../test/setup';
 import type { TBroker, TPermission } from '@haulboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, userFixture } from '../../test/api-mock';
+import { mockApi, unauthenticated, userFixture } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
 
 beforeAll(() => import('./broker-admin-page'), 120_000);
@@ -160,6 +160,61 @@ describe('broker admin (spec §2 broker-admin, §5 Broker, §6)', () => {
       '/api/Broker/DeleteBroker?brokerId=1',
       '/api/Broker/DeleteBroker?brokerId=2',
     ]);
+  });
+
+  it('keeps an edited broker typed when the session ends, and reopens its edit after signing in (issue 8 #6)', async () => {
+    window.sessionStorage.clear();
+    const first = api({ 'POST /api/Broker/AddUpdateBroker': unauthenticated });
+    const before = renderApp('/app/broker-admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Blue Heron Freight Brokers' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit broker' });
+    fill(dialog, /City/, 'Orlando');
+    fill(dialog, /Comments/, 'Call before noon');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    // The 401 ends the session: the person is sent to sign in.
+    await waitFor(() => expect(before.location()).toMatch(/^\/login/));
+    expect(first.some((c) => c.path === '/api/Broker/AddUpdateBroker')).toBe(true);
+    before.unmount();
+
+    // Signed in again, the page loads afresh: the same broker's edit opens with what was typed.
+    const calls = api({ 'POST /api/Broker/AddUpdateBroker': { text: 'Broker updated successfully' } });
+    renderApp('/app/broker-admin');
+    dialog = await screen.findByRole('dialog', { name: 'Edit broker' });
+    expect(within(dialog).getByText('Brought back what you typed before your session ended. It is not saved yet.')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/City/) as HTMLInputElement).value).toBe('Orlando');
+    expect((within(dialog).getByLabelText(/Comments/) as HTMLInputElement).value).toBe('Call before noon');
+    expect((within(dialog).getByLabelText(/Broker name/) as HTMLInputElement).value).toBe('Blue Heron Freight Brokers');
+    // The draft is used once: it is gone from the tab's storage.
+    expect(Object.keys(window.sessionStorage).filter((k) => k.startsWith('haulboard:draft:'))).toEqual([]);
+    const again = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(again.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(again);
+    expect(await screen.findByText('Broker updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/Broker/AddUpdateBroker')?.body).toMatchObject({ brokerId: 1, brokerCity: 'Orlando', comments: 'Call before noon' });
+  });
+
+  it('drops the draft of a broker that no longer exists instead of opening it', async () => {
+    window.sessionStorage.clear();
+    api({ 'POST /api/Broker/AddUpdateBroker': unauthenticated });
+    const before = renderApp('/app/broker-admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Lone Pine Shipping Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit broker' });
+    fill(dialog, /City/, 'Orlando');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(before.location()).toMatch(/^\/login/));
+    before.unmount();
+
+    mockApi({
+      'POST /api/Auth/GetUserDetails': { json: userFixture('admin') },
+      'GET /api/Broker': { json: [withLoads] },
+      'GET /api/Lookup/GetStates': { json: STATES },
+    });
+    renderApp('/app/broker-admin');
+    expect(await screen.findByText('Blue Heron Freight Brokers')).toBeTruthy();
+    await waitFor(() => expect(Object.keys(window.sessionStorage).filter((k) => k.startsWith('haulboard:draft:'))).toEqual([]));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -1,12 +1,13 @@
 import type { TBroker } from '@haulboard/contract';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { Alert, Button } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
-import { useBrokers } from './api/get-brokers';
+import { brokersQuery, useBrokers } from './api/get-brokers';
 import { BrokerDialog } from './components/broker-dialog';
 import { BrokerTable } from './components/broker-table';
 import { DeleteBrokerDialog } from './components/delete-broker-dialog';
@@ -22,9 +23,13 @@ export function BrokerAdminPage() {
   const canWrite = useCan('BrokerAdmin', 'Write');
   const [editing, setEditing] = useState<TEditing>(null);
   const [deleting, setDeleting] = useState<TBroker | null>(null);
-  // After signing in again, an Add dialog cut off by the session's end opens with what was typed.
-  const reopenAdd = useCallback(() => setEditing({ broker: null }), []);
-  useReopenDraft('broker:new', reopenAdd);
+  // After signing in again, a dialog cut off by the session's end opens with what was typed.
+  const queryClient = useQueryClient();
+  useReopenDraft('broker', {
+    onNew: () => canEdit && setEditing({ broker: null }),
+    find: async (id) => (await queryClient.fetchQuery(brokersQuery())).find((b) => b.brokerId === id) ?? null,
+    onEdit: (broker: TBroker) => canEdit && setEditing({ broker }),
+  });
   return (
     <>
       <PageHeader

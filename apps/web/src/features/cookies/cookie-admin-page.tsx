@@ -18,6 +18,8 @@ export function CookieAdminPage() {
   const canDelete = useCan('CookieAdminPage', 'Write');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TCompanyCookie | null>(null);
+  // After signing in again, an Add dialog cut off by the session's end opens with what was pasted.
+  // No draft of this dialog is kept: a pasted board session stays out of the tab's storage.
   const rows = cookies.data ?? [];
   const noneWorking = cookies.isSuccess && rows.length > 0 && !rows.some((c) => c.isInUse || c.status === 'working' || c.status === 'unchecked');
   return (

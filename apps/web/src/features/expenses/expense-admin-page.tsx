@@ -1,12 +1,13 @@
 import type { TExpense } from '@haulboard/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
-import { useExpenses } from './api/get-expenses';
+import { expensesQuery, useExpenses } from './api/get-expenses';
 import { DeleteExpenseDialog } from './components/delete-expense-dialog';
 import { ExpenseDialog } from './components/expense-dialog';
 import { ExpenseTable } from './components/expense-table';
@@ -22,9 +23,13 @@ export function ExpenseAdminPage() {
   const canDelete = useCan('ExpenseAdminPage', 'Write');
   const [editing, setEditing] = useState<TEditing>(null);
   const [deleting, setDeleting] = useState<TExpense | null>(null);
-  // After signing in again, an Add dialog cut off by the session's end opens with what was typed.
-  const reopenAdd = useCallback(() => setEditing({ expense: null }), []);
-  useReopenDraft('expense:new', reopenAdd);
+  // After signing in again, a dialog cut off by the session's end opens with what was typed.
+  const queryClient = useQueryClient();
+  useReopenDraft('expense', {
+    onNew: () => canEdit && setEditing({ expense: null }),
+    find: async (id) => (await queryClient.fetchQuery(expensesQuery())).find((e) => e.companyExpenseId === id) ?? null,
+    onEdit: (expense: TExpense) => canEdit && setEditing({ expense }),
+  });
   return (
     <>
       <PageHeader

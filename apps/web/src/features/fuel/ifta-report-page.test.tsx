@@ -53,6 +53,31 @@ const api = () =>
     'GET /api/Lookup/GetWorkWeekList': { json: [] },
   });
 
+  const worksheet: TIftaReturn = {
+    year: 2025,
+    quarter: 3,
+    period: 'Q3 2025 (07/01/2025 - 09/30/2025)',
+    dueDate: '2025-10-31',
+    licensee: 'Demo Freight LLC',
+    iftaAccountNumber: 'TX-123',
+    fuelType: 'Diesel',
+    totalMiles: 9403,
+    totalGallons: '1361',
+    fleetMpg: '6.91',
+    nonIftaMiles: 0,
+    lines: [
+      { stateCode: 'NM', stateName: 'New Mexico', rate: '0.2100', surchargeRate: '0.0000', totalMiles: 1000, taxableMiles: 1000, taxableGallons: '145', taxPaidGallons: '310', netTaxableGallons: '-165', tax: '-34.65', surcharge: '0.00', lineTotal: '-34.65' },
+    ],
+    totalTaxableGallons: '145',
+    totalTaxPaidGallons: '310',
+    totalTax: '-34.65',
+    totalSurcharge: '0.00',
+    grandTotal: '-34.65',
+    rates: { fileName: '3Q2025.csv', jurisdictions: 5, isSample: false, uploadedOn: '2025-10-02T10:00:00.000Z', uploadedBy: 'Alex Morgan' },
+    settings: { mpgRounding: 'round2', gallonsRounding: 'whole', iftaAccountNumber: 'TX-123' },
+    checks: [],
+  };
+
 describe('IFTA report page (spec §2 accounting/ifta-report)', () => {
   it('shows the totals, the checks, the Summary Report by state and one section per unit', async () => {
     const calls = api();
@@ -101,30 +126,6 @@ describe('IFTA report page (spec §2 accounting/ifta-report)', () => {
   });
 
   it('the Return worksheet tab shows the quarter per jurisdiction with the refund, and the dispatcher gets no upload', async () => {
-    const worksheet: TIftaReturn = {
-      year: 2025,
-      quarter: 3,
-      period: 'Q3 2025 (07/01/2025 - 09/30/2025)',
-      dueDate: '2025-10-31',
-      licensee: 'Demo Freight LLC',
-      iftaAccountNumber: 'TX-123',
-      fuelType: 'Diesel',
-      totalMiles: 9403,
-      totalGallons: '1361',
-      fleetMpg: '6.91',
-      nonIftaMiles: 0,
-      lines: [
-        { stateCode: 'NM', stateName: 'New Mexico', rate: '0.2100', surchargeRate: '0.0000', totalMiles: 1000, taxableMiles: 1000, taxableGallons: '145', taxPaidGallons: '310', netTaxableGallons: '-165', tax: '-34.65', surcharge: '0.00', lineTotal: '-34.65' },
-      ],
-      totalTaxableGallons: '145',
-      totalTaxPaidGallons: '310',
-      totalTax: '-34.65',
-      totalSurcharge: '0.00',
-      grandTotal: '-34.65',
-      rates: { fileName: '3Q2025.csv', jurisdictions: 5, isSample: false, uploadedOn: '2025-10-02T10:00:00.000Z', uploadedBy: 'Alex Morgan' },
-      settings: { mpgRounding: 'round2', gallonsRounding: 'whole', iftaAccountNumber: 'TX-123' },
-      checks: [],
-    };
     const calls = mockApi({
       'POST /api/Auth/GetUserDetails': { json: userFixture('dispatcher') },
       'POST /api/Accounting/GetIftaReturn': { json: worksheet },
@@ -138,5 +139,28 @@ describe('IFTA report page (spec §2 accounting/ifta-report)', () => {
     expect(screen.getByText(/IFTA account TX-123 · Q3 2025/)).toBeTruthy();
     expect(screen.queryByLabelText('Tax-rate matrix file')).toBeNull();
     expect(calls.find((c) => c.path === '/api/Accounting/GetIftaReturn')?.body).toEqual({ year: 2025, quarter: 3 });
+  });
+
+  it('return settings: the shared form asks before discarding a change on Escape, and saves what was chosen', async () => {
+    const calls = mockApi({
+      'POST /api/Auth/GetUserDetails': { json: userFixture('admin') },
+      'POST /api/Accounting/GetIftaReturn': { json: worksheet },
+      'POST /api/Accounting/IftaReturnSettings': { text: 'Return settings saved' },
+      'GET /api/Lookup/GetWorkWeekList': { json: [] },
+    });
+    renderApp('/app/accounting/ifta-report?year=2025&quarter=3&view=return');
+    fireEvent.click(await screen.findByRole('button', { name: 'Rounding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return settings' });
+    const account = within(dialog).getByLabelText('IFTA account number') as HTMLInputElement;
+    expect(account.value).toBe('TX-123');
+    fireEvent.change(account, { target: { value: 'TX-999' } });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Gallons/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Three decimals' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Return settings' })).toBeNull());
+    expect(calls.find((c) => c.path === '/api/Accounting/IftaReturnSettings')?.body).toEqual({ mpgRounding: 'round2', gallonsRounding: 'thousandths', iftaAccountNumber: 'TX-999' });
   });
 });

@@ -281,6 +281,28 @@ describe('search dashboard (spec §2 relay/search-dashboard, §4 order status, �
     });
   });
 
+  it('Escape on a changed order asks before discarding it; an unchanged one just closes (issue 8 #6)', async () => {
+    api();
+    renderApp('/app/relay/search-dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add order' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add order' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add order' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add order' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add order' });
+    fireEvent.change(within(dialog).getByLabelText(/Minimum payout/), { target: { value: '1500' } });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect((within(dialog).getByLabelText(/Minimum payout/) as HTMLInputElement).value).toBe('1500');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add order' })).toBeNull());
+  });
+
   it('cancels an active order after confirming: "Order cancelled successfully"', async () => {
     const calls = api({ 'DELETE /api/LoadOrder': { text: 'Order cancelled successfully' } });
     renderApp('/app/relay/search-dashboard');

@@ -2,14 +2,16 @@ import { ORDER_STATUS, type TLoadOrder } from '@haulboard/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, Collapse, Link, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BoardSessionWarning } from '../../components/board-session-warning';
 import { PageHeader } from '../../components/page-header';
+import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
-import { useOrders } from './api/get-orders';
+import { ordersQuery, useOrders } from './api/get-orders';
 import { CancelOrderDialog } from './components/cancel-order-dialog';
 import { LiveStatus } from './components/live-status';
 import { OrderAlertList } from './components/order-alerts';
@@ -36,6 +38,13 @@ export function SearchDashboardPage() {
   const [cancelling, setCancelling] = useState<TLoadOrder | null>(null);
   const [timelineOf, setTimelineOf] = useState<TLoadOrder | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // After signing in again, an order dialog cut off by the session's end opens with what was typed.
+  const queryClient = useQueryClient();
+  useReopenDraft('order', {
+    onNew: () => canEdit && setEditing({ order: null }),
+    find: async (id) => (await queryClient.fetchQuery(ordersQuery())).find((o) => o.loadOrderId === id) ?? null,
+    onEdit: (order: TLoadOrder) => canEdit && setEditing({ order }),
+  });
   const all = orders.data ?? [];
   const active = all.filter((o) => o.loadOrderStatusId === ORDER_STATUS.active);
   const history = all.filter((o) => o.loadOrderStatusId !== ORDER_STATUS.active);

@@ -88,6 +88,25 @@ describe('load board (spec §2 loadboard)', () => {
     expect((await row('LD-100')).textContent).toContain('Dallas, TX');
   });
 
+  it('an empty list says "No loads yet" only without filters; a search, driver or end date with no match says so', async () => {
+    api({}, boardUser('Write'), []);
+    const app = renderApp('/app/loadboard?weekId=0');
+    expect(await screen.findByText('No loads yet')).toBeTruthy();
+    for (const query of ['weekId=0&search=Heron', 'weekId=0&driverId=7', `weekId=0&endDate=${monday.format('YYYY-MM-DD')}`]) {
+      await app.router.navigate(`/app/loadboard?${query}`);
+      expect(await screen.findByText('No loads match these filters')).toBeTruthy();
+      expect(screen.queryByText('No loads yet')).toBeNull();
+    }
+  });
+
+  it('a list that cannot be read shows the error with Retry and a dash for the Total, not a placeholder', async () => {
+    api({ 'POST /api/Load/GetFilteredLoadsPage': { status: 400, json: { statusCode: 400, code: 'BAD_REQUEST', message: 'The filter could not be read' } } });
+    renderApp('/app/loadboard?weekId=99');
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect((await screen.findByTestId('board-total')).textContent).toBe('—');
+    expect(within(screen.getByRole('status', { name: 'Total payout' })).queryByText(/loads?$/)).toBeNull();
+  });
+
   it('marks a load without payout or driver with labels, and a dispute with a chip', async () => {
     api();
     renderApp('/app/loadboard?weekId=99');

@@ -1,13 +1,14 @@
 import type { TLoad } from '@haulboard/contract';
 import { Alert, Button, useMediaQuery } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
 import { useExportLoads } from './api/export-loads';
-import { useLoadsPage } from './api/get-loads-page';
+import { loadsPageQuery, useLoadsPage } from './api/get-loads-page';
 import { BoardFilters } from './components/board-filters';
 import { BoardHeader } from './components/board-header';
 import { DeleteLoadDialog } from './components/delete-load-dialog';
@@ -37,9 +38,26 @@ export function LoadBoardPage() {
   const canDelete = useCan('LoadBoardPage', 'Write');
   const showDriver = useCan('DriverDashboardPage', 'DenyDelete');
   const [dialog, setDialog] = useState<TLoadDialogTarget | null>(null);
-  // After signing in again, an Add load cut off by the session's end opens with what was typed.
-  const reopenAdd = useCallback(() => setDialog({ mode: 'add', weekId: null, year: null }), []);
-  useReopenDraft('load:new', reopenAdd);
+  // After signing in again, a load dialog cut off by the session's end opens with what was typed:
+  // an edited load is looked up by the load number, then the week, its draft holds.
+  const queryClient = useQueryClient();
+  useReopenDraft('load', {
+    onNew: () => canEdit && setDialog({ mode: 'add', weekId: null, year: null }),
+    find: async (id, values) => {
+      const typed = (values ?? {}) as { loadNumber?: unknown; weekId?: unknown };
+      const filters = [
+        { ...EMPTY_FILTER, loadNumber: typeof typed.loadNumber === 'string' ? typed.loadNumber : '' },
+        { ...EMPTY_FILTER, weekId: Number(typed.weekId) || null },
+      ].filter((f) => f.loadNumber || f.weekId);
+      for (const f of filters) {
+        const page = await queryClient.fetchQuery(loadsPageQuery({ filter: f, page: 0, pageSize: 1000, sortBy: null, sortDir: 'asc' }));
+        const found = page.rows.find((l) => l.loadId === id);
+        if (found) return found;
+      }
+      return null;
+    },
+    onEdit: (load: TLoad) => setDialog({ mode: canEdit ? 'edit' : 'view', load }),
+  });
   const [deleting, setDeleting] = useState<TLoad | null>(null);
   const { exportLoads, isExporting } = useExportLoads();
   const isMobile = useMediaQuery('(max-width:768px)', { noSsr: true });
@@ -61,11 +79,9 @@ export function LoadBoardPage() {
   const open = (load: TLoad) => setDialog({ mode: canEdit ? 'edit' : 'view', load });
   const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting };
   // A failed list is not an empty one: the error says so (with Retry) and the table says nothing more.
-  const emptyText = loads.isError
-    ? 'The loads could not be read'
-    : search.filter.weekId || search.filter.loadNumber || search.filter.startDate
-      ? 'No loads match these filters'
-      : 'No loads yet';
+  const { loadNumber, search: text, weekId, driverId, startDate, endDate } = filter;
+  const isFiltered = !!(weekId || loadNumber.trim() || text?.trim() || driverId || startDate || endDate);
+  const emptyText = loads.isError ? 'The loads could not be read' : isFiltered ? 'No loads match these filters' : 'No loads yet';
   const printQuery = boardSearchParams({ ...search, filter, page: 0 });
 
   return (
@@ -73,6 +89,7 @@ export function LoadBoardPage() {
       <BoardHeader
         totalPayout={loads.data?.totalPayout}
         loadCount={loads.data?.total}
+        failed={loads.isError}
         totalMiles={loads.data?.totalMiles}
         averageRatePerMile={loads.data?.averageRatePerMile}
         view={view}

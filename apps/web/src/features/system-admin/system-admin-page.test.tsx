@@ -37,6 +37,7 @@ const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
   mockApi({
     'POST /api/Auth/GetUserDetails': { json: me },
     'GET /api/General/GetWorkWeeks': (_b: unknown, url: URL) => ({ json: url.searchParams.get('year') === String(year) ? weeks : [] }),
+    'GET /api/General/GetWorkYears': { json: [year - 3, year, year + 1] },
     'GET /api/General/GetServiceUrl': { text: 'https://relay.example.com' },
     'GET /api/General/GetPermissions': { json: matrix() },
     ...(extra as object),
@@ -45,53 +46,87 @@ const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
 const toastOf = async (text: string | RegExp) => (await screen.findByText(text)).closest('.Toastify__toast')?.className ?? '';
 
 describe('system admin: work weeks', () => {
-  it("shows the current year's weeks, generates from a date and refuses an overlap with an error toast", async () => {
+  it("shows the current year's weeks; generating asks first about the server's warnings and sends nothing it would refuse", async () => {
+    const next = year + 1;
+    const plan = (date: string) => ({ year: Number(date.slice(0, 4)), weeks: 52, startDate: date, endDate: `${next}-12-31`, warnings: [] as string[], refusal: null as string | null });
+    const GAP = `2 days between Week 52 (12/28/${year} - 01/03/${next}) of ${year} and the new first week (01/04/${next} - 01/05/${next}) would be in no work week: loads, expenses and fuel on those days would have no week.`;
     const calls = api({
+      'GET /api/General/PlanWorkWeeks': (_b: unknown, url: URL) => {
+        const date = url.searchParams.get('date')!;
+        if (date === `${next}-01-06`) return { json: { ...plan(date), warnings: [GAP, `Your work weeks start on Mondays; 01/06/${next} is a Wednesday.`] } };
+        if (date === `${next + 1}-01-03`) return { json: { ...plan(date), refusal: `Work weeks can only be generated for ${year - 3}, ${year} or ${next}, the years the pages offer; ${next + 1} is not one of them.` } };
+        return { json: plan(date) };
+      },
       'POST /api/General/GenerateWorkWeeks': (_b: unknown, url: URL) =>
-        url.searchParams.get('date') === '2021-01-04'
-          ? { text: 'Weeks generated successfully' }
-          : { status: 409, text: `ERROR Work weeks for ${year} already exist.` },
+        url.searchParams.get('date') === `${next}-01-04` ? { text: 'Weeks generated successfully' } : { status: 409, text: `ERROR Work weeks for ${next} already exist.` },
     });
     renderApp('/app/system-admin');
     expect(await screen.findByRole('heading', { name: 'System Management' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe(String(year));
     expect((await screen.findByText('01/05/' + year)).closest('tr')!.textContent).toContain('01/11/' + year);
-
     const date = screen.getByLabelText('First day of week 1');
-    fireEvent.change(date, { target: { value: `${year}-03-02` } });
+    const generated = () => calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/General/GenerateWorkWeeks')).map((c) => c.path);
+
+    // A year no select offers: the server's refusal shows under the date and nothing is sent.
+    fireEvent.change(date, { target: { value: `${next + 1}-01-03` } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    // A mid-year start leaves January and February in no week: it asks first.
-    const ask = await screen.findByRole('dialog', { name: 'Generate these work weeks?' });
-    expect(ask.textContent).toContain(`01/01/${year} to 03/01/${year} in no week`);
+    expect(await screen.findByText(/the years the pages offer; \d{4} is not one of them\./)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A Wednesday after a gap: both warnings, asked first; Cancel sends nothing.
+    fireEvent.change(date, { target: { value: `${next}-01-06` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    let ask = await screen.findByRole('dialog', { name: 'Generate these work weeks?' });
+    expect(ask.textContent).toContain(GAP);
+    expect(ask.textContent).toContain(`01/06/${next} is a Wednesday.`);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(generated()).toEqual([]);
+
+    // Confirmed anyway: the server's refusal is an error toast.
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    ask = await screen.findByRole('dialog', { name: 'Generate these work weeks?' });
     fireEvent.click(within(ask).getByRole('button', { name: 'Generate' }));
     expect(await toastOf(/Work weeks for/)).toContain('--error');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fireEvent.change(date, { target: { value: '2021-01-04' } });
+    // Weeks that follow on are generated at once, and the select shows their year.
+    fireEvent.change(date, { target: { value: `${next}-01-04` } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await toastOf('Weeks generated successfully')).toContain('--success');
-    // The select follows the year just generated.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe('2021'));
-    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/General/GenerateWorkWeeks')).map((c) => c.path)).toEqual([
-      `/api/General/GenerateWorkWeeks?date=${year}-03-02`,
-      '/api/General/GenerateWorkWeeks?date=2021-01-04',
-    ]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Year' }).textContent).toBe(String(next)));
+    expect(generated()).toEqual([`/api/General/GenerateWorkWeeks?date=${next}-01-06`, `/api/General/GenerateWorkWeeks?date=${next}-01-04`]);
   });
 
-  it('offers 2021 through next year and deletes a year after confirming', async () => {
+  it('offers the years with weeks plus this and next year (GetWorkYears) and deletes a year after confirming', async () => {
     const calls = api({ 'DELETE /api/General/DeleteWorkWeeks': { text: 'Weeks deleted successfully' } });
     renderApp('/app/system-admin');
-    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Year' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-    expect(options[0]).toBe('2021');
-    expect(options.at(-1)).toBe(String(year + 1));
-    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     await screen.findByText('01/05/' + year);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Year' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([String(year - 3), String(year), String(year + 1)]),
+    );
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete work weeks' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Weeks deleted successfully')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/General/DeleteWorkWeeks?year=${year}`)).toBe(true);
+  });
+
+  it('shows Read-only people text, not disabled inputs, on the Work Weeks and Service tabs', async () => {
+    api({}, userFixture('dispatcher', { userPermissibleObjects: [{ objectName: 'SystemAdminPage', accessType: 'Read', isMenuVisible: true }] }));
+    const view = renderApp('/app/system-admin');
+    expect(await screen.findByText('01/05/' + year)).toBeTruthy();
+    expect(screen.getByText(/Generating and deleting weeks needs Write access to System Admin\./)).toBeTruthy();
+    expect(screen.queryByLabelText('First day of week 1')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    await view.router.navigate('/app/system-admin?tab=service');
+    expect(await screen.findByText('https://relay.example.com')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(view.container.querySelectorAll('input:disabled, [aria-disabled="true"]')).toHaveLength(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
 import { preloadPages, renderApp } from '../../test/render-app';
+import { media } from '../../test/setup';
 
 beforeAll(preloadPages, 120_000);
 
@@ -37,6 +38,8 @@ const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
     'GET /api/Lookup/GetUserStatuses': { json: [{ label: 'Active', value: true }, { label: 'Inactive', value: false }] },
     ...(extra as object),
   });
+
+const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 async function openEdit(name: string) {
   fireEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
@@ -122,5 +125,40 @@ describe('user admin (spec §2 user-admin, §5 user edit)', () => {
     renderApp('/app/user-admin');
     expect(await screen.findByText('Sam Carter')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Sam Carter' })).toBeNull();
+  });
+
+  it('shows the service fee with its unit at 1280 px, a $0 flat fee and a share of gross too', async () => {
+    media.width = 1280;
+    const percent: TAdminUser = { ...driver, userId: 5, email: 'maria@demo.haulboard.test', firstName: 'Maria', lastName: 'Lopez', fullName: 'Maria Lopez', serviceFee: 12.5, serviceFeeType: 'percent' };
+    const free: TAdminUser = { ...driver, userId: 6, email: 'lee@demo.haulboard.test', firstName: 'Lee', lastName: 'Park', fullName: 'Lee Park', serviceFee: 0 };
+    api({ 'GET /api/auth/GetUsers': { json: [driver, percent, free] } });
+    renderApp('/app/user-admin');
+    expect(await screen.findByRole('columnheader', { name: /Service fee/ })).toBeTruthy();
+    expect((await row('Sam Carter')).textContent).toContain('$150.00/wk');
+    expect((await row('Maria Lopez')).textContent).toContain('12.5% of gross');
+    expect((await row('Lee Park')).textContent).toContain('$0.00/wk');
+  });
+
+  it('puts people awaiting approval first, counts them and filters to them', async () => {
+    const second: TAdminUser = { ...applicant, userId: 7, email: 'casey@demo.haulboard.test', firstName: 'Casey', lastName: 'Wong', fullName: 'Casey Wong' };
+    api({ 'GET /api/auth/GetUsers': { json: [driver, applicant, second] } });
+    renderApp('/app/user-admin');
+    const chip = await screen.findByRole('button', { name: 'Awaiting approval (2)' });
+    const names = () => screen.getAllByRole('row').slice(1).map((r) => ['Sam Carter', 'Jamie Lee', 'Casey Wong'].find((n) => r.textContent?.includes(n)));
+    await waitFor(() => expect(names()).toEqual(['Jamie Lee', 'Casey Wong', 'Sam Carter']));
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(chip);
+    await waitFor(() => expect(names()).toEqual(['Jamie Lee', 'Casey Wong']));
+    expect(screen.getByRole('button', { name: 'Awaiting approval (2)' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show everyone' }));
+    await waitFor(() => expect(names()).toEqual(['Jamie Lee', 'Casey Wong', 'Sam Carter']));
+    expect(screen.queryByRole('button', { name: 'Show everyone' })).toBeNull();
+  });
+
+  it('shows no approval filter when nobody is waiting', async () => {
+    api({ 'GET /api/auth/GetUsers': { json: [driver] } });
+    renderApp('/app/user-admin');
+    expect(await screen.findByText('Sam Carter')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Awaiting approval/ })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import type { TAdminUser } from '@haulboard/contract';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Alert, Button, Chip, Stack, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
-import { useUsers } from './api/get-users';
+import { usersQuery, useUsers } from './api/get-users';
 import { UserEditDialog } from './components/user-edit-dialog';
 import { UserTable } from './components/user-table';
 
@@ -18,6 +20,12 @@ export function UserAdminPage() {
   const canEdit = useCan('UserAdmin', 'DenyDelete');
   const [editing, setEditing] = useState<TAdminUser | null>(null);
   const [onlyAwaiting, setOnlyAwaiting] = useState(false);
+  // After signing in again, an edit cut off by the session's end opens with what was typed.
+  const queryClient = useQueryClient();
+  useReopenDraft('user', {
+    find: async (id) => (await queryClient.fetchQuery(usersQuery())).find((u) => u.userId === id) ?? null,
+    onEdit: (user: TAdminUser) => canEdit && setEditing(user),
+  });
   // People awaiting approval (no role yet) come first: approving them is the page's daily work.
   const all = users.data ?? [];
   const awaiting = all.filter((u) => !u.userRoleNames);

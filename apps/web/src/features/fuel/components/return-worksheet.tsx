@@ -7,6 +7,7 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Link, Paper, Stack, Typ
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { downloadText } from '../../../lib/download';
+import { useReopenDraft } from '../../../lib/form-draft';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
@@ -39,6 +40,8 @@ export function ReturnWorksheet({ year, quarter }: TProps) {
   const upload = useUploadIftaRates({ idempotency: useIdempotencyKey() });
   const download = useDownloadIftaReturn();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // After signing in again, settings cut off by the session's end open with what was typed.
+  useReopenDraft('return-settings', { onNew: () => canWrite && setSettingsOpen(true) });
   const r = worksheet.data;
   const q = quarter ? { year, quarter } : null;
 

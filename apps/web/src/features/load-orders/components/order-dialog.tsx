@@ -176,6 +176,8 @@ export function OrderDialog({ order, onClose }: TOrderDialogProps) {
         submitLabel={order ? 'Save' : 'Place order'}
         maxWidth="md"
         schema={ZLoadOrderForm}
+        form={form}
+        draftKey={`order:${order?.loadOrderId ?? 'new'}`}
       >
         {drivers.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>

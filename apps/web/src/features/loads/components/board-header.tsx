@@ -12,6 +12,8 @@ type TBoardHeaderProps = {
   /** Exact total of every load the filter selects ('12345.60'); undefined while loading. */
   totalPayout: string | undefined;
   loadCount: number | undefined;
+  /** The list could not be read: the Total shows a dash, not a placeholder that never ends. */
+  failed?: boolean;
   /** Trip miles of every selected load ('4210.5') and payout ÷ miles ('2.41', null without miles). */
   totalMiles?: string;
   averageRatePerMile?: string | null;
@@ -52,7 +54,11 @@ export function BoardHeader(props: TBoardHeaderProps) {
           <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.2, display: 'block' }}>
             Total
           </Typography>
-          {cents === null ? (
+          {props.failed ? (
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total" aria-label="Not available">
+              —
+            </Typography>
+          ) : cents === null ? (
             <Skeleton width={110} height={32} />
           ) : (
             <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total">
@@ -60,9 +66,9 @@ export function BoardHeader(props: TBoardHeaderProps) {
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary">
-            {props.loadCount === undefined ? '\u00a0' : `${count.format(props.loadCount)} ${props.loadCount === 1 ? 'load' : 'loads'}`}
-            {props.totalMiles !== undefined && props.loadCount ? ` · ${miles.format(Number(props.totalMiles))} mi` : ''}
-            {props.averageRatePerMile && props.loadCount ? ` · ${formatCents(toCents(props.averageRatePerMile) ?? 0)}/mi` : ''}
+            {props.loadCount === undefined || props.failed ? '\u00a0' : `${count.format(props.loadCount)} ${props.loadCount === 1 ? 'load' : 'loads'}`}
+            {props.totalMiles !== undefined && props.loadCount && !props.failed ? ` · ${miles.format(Number(props.totalMiles))} mi` : ''}
+            {props.averageRatePerMile && props.loadCount && !props.failed ? ` · ${formatCents(toCents(props.averageRatePerMile) ?? 0)}/mi` : ''}
           </Typography>
         </Paper>
       </Stack>

@@ -19,7 +19,8 @@ type TFormOut = z.output<typeof ZServiceUrlForm>;
 
 /**
  * Spec §2 Service: the company's Service Url (required, an http(s) address) and Save, and Refresh
- * Cookies, which checks every stored board session and answers the counts as a toast.
+ * Cookies, which checks every stored board session and answers the counts as a toast. Read-only
+ * people see the address as text.
  */
 export function ServiceTab({ canWrite }: { canWrite: boolean }) {
   const current = useServiceUrl();
@@ -55,6 +56,16 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
       )}
       {current.isPending ? (
         <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
+      ) : !canWrite ? (
+        // Read-only: the address as text, not a disabled field (issue 8 #8).
+        <Box component="dl" sx={{ m: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Service Url
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {current.data || 'Not set'}
+          </Typography>
+        </Box>
       ) : (
         <Controller
           name="serviceUrl"
@@ -68,7 +79,6 @@ export function ServiceTab({ canWrite }: { canWrite: boolean }) {
               type="url"
               placeholder="https://"
               autoComplete="url"
-              disabled={!canWrite}
               error={!!fieldState.error}
               helperText={fieldState.error?.message ?? ' '}
             />

@@ -1,23 +1,29 @@
-import type { TWorkWeek } from '@haulboard/contract';
+import type { TWorkWeekPlan } from '@haulboard/contract';
 import { describe, expect, it } from 'vitest';
-import { generationWarning } from './work-weeks-tab';
+import { planStep } from './work-weeks-tab';
 
-const week = (year: number, number: number, startDate: string, endDate: string): TWorkWeek => ({ weekId: number, year, number, startDate, endDate }) as TWorkWeek;
-const y2025 = [week(2025, 1, '2024-12-30', '2025-01-05'), week(2025, 52, '2025-12-22', '2025-12-28')];
+const plan = (extra: Partial<TWorkWeekPlan> = {}): TWorkWeekPlan => ({
+  year: 2027,
+  weeks: 52,
+  startDate: '2027-01-04',
+  endDate: '2028-01-02',
+  warnings: [],
+  refusal: null,
+  ...extra,
+});
 
-describe('generating work weeks asks first when they would not follow on', () => {
-  it('says nothing when week 1 starts the day after the last week', () => {
-    expect(generationWarning('2025-12-29', y2025, y2025)).toBeNull();
+const GAP = '2 days between Week 52 (12/28/2026 - 01/03/2027) of 2026 and the new first week (01/04/2027 - 01/05/2027) would be in no work week: loads, expenses and fuel on those days would have no week.';
+const WEEKDAY = 'Your work weeks start on Mondays; 01/06/2027 is a Wednesday.';
+
+describe('generating work weeks follows the server’s plan (issue 8 #4)', () => {
+  it('generates at once when the weeks follow on', () => {
+    expect(planStep(plan())).toEqual({ kind: 'generate' });
   });
-  it('names the days a later start leaves in no week', () => {
-    expect(generationWarning('2026-01-05', y2025, y2025)).toBe('The weeks of 2026 would leave 12/29/2025 to 01/04/2026 in no week.');
+  it('asks first about days left in no week and another weekday, all warnings in one question', () => {
+    expect(planStep(plan({ warnings: [GAP, WEEKDAY] }))).toEqual({ kind: 'ask', text: `${GAP} ${WEEKDAY}` });
   });
-  it('names an overlap with the last week', () => {
-    expect(generationWarning('2025-12-24', y2025, y2025)).toMatch(/inside the last week of 2025/);
-  });
-  it('without an earlier year: a mid-year start, or another weekday than the company’s weeks', () => {
-    expect(generationWarning('2021-03-02', [], [])).toMatch(/01\/01\/2021 to 03\/01\/2021 in no week/);
-    expect(generationWarning('2027-01-05', [], y2025)).toBe("The company's weeks start on Monday; 01/05/2027 is a Tuesday.");
-    expect(generationWarning('2027-01-04', [], y2025)).toBeNull();
+  it('sends nothing the server would refuse, warnings or not', () => {
+    const refusal = 'Work weeks can only be generated for 2026 or 2027, the years the pages offer; 2028 is not one of them.';
+    expect(planStep(plan({ refusal, warnings: [WEEKDAY] }))).toEqual({ kind: 'refused', text: refusal });
   });
 });

@@ -1,4 +1,4 @@
-import { type TWorkWeek, workYearOptions, ZGenerateWeeksQuery } from '@haulboard/contract';
+import { type TWorkWeek, type TWorkWeekPlan, ZGenerateWeeksQuery } from '@haulboard/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
@@ -8,10 +8,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { failureMessage } from '../../../lib/mutation';
+import { useWorkYears } from '../../../lib/lookups';
+import { failureMessage, notifyFailure } from '../../../lib/mutation';
 import { useDeleteWorkWeeks } from '../api/delete-work-weeks';
 import { useGenerateWorkWeeks } from '../api/generate-work-weeks';
-import { useWorkWeeks, workWeeksQuery } from '../api/get-work-weeks';
+import { useWorkWeeks } from '../api/get-work-weeks';
+import { planWorkWeeksQuery } from '../api/plan-work-weeks';
 
 const columns: TColumn<TWorkWeek>[] = [
   // Phones leave out the id and the year (the one selected above) to keep the week's dates in view.
@@ -22,78 +24,58 @@ const columns: TColumn<TWorkWeek>[] = [
   { id: 'endDate', header: 'End date', cell: (w) => formatDate(w.endDate), width: 120 },
 ];
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+/** What a plan asks of the person: nothing, a confirmation of its warnings, or a refusal to show. */
+export type TPlanStep = { kind: 'generate' } | { kind: 'ask'; text: string } | { kind: 'refused'; text: string };
 
-/**
- * What a person should confirm before weeks start on `day`: a gap or an overlap after the previous
- * year's last week, or a weekday other than the one the company's weeks start on. Null when none.
- */
-export function generationWarning(day: string, previousYear: readonly TWorkWeek[], known: readonly TWorkWeek[]): string | null {
-  const last = [...previousYear].sort((a, b) => a.endDate.localeCompare(b.endDate)).at(-1);
-  if (last) {
-    const next = addDays(last.endDate.slice(0, 10), 1);
-    if (day > next) return `The weeks of ${day.slice(0, 4) } would leave ${formatDate(next)} to ${formatDate(addDays(day, -1))} in no week.`;
-    if (day < next) return `Week 1 would start on ${formatDate(day)}, inside the last week of ${last.year} (to ${formatDate(last.endDate)}).`;
-  } else if (day > `${day.slice(0, 4)}-01-07`) {
-    return `The weeks would start on ${formatDate(day)}, leaving ${formatDate(`${day.slice(0, 4)}-01-01`)} to ${formatDate(addDays(day, -1))} in no week.`;
-  }
-  const usual = known[0]?.startDate.slice(0, 10);
-  if (usual && weekdayOf(usual) !== weekdayOf(day)) {
-    return `The company's weeks start on ${WEEKDAYS[weekdayOf(usual)]}; ${formatDate(day)} is a ${WEEKDAYS[weekdayOf(day)]}.`;
-  }
-  return null;
+/** The server's plan (PlanWorkWeeks) as the next step: a refusal first, then warnings to confirm. */
+export function planStep(plan: TWorkWeekPlan): TPlanStep {
+  if (plan.refusal) return { kind: 'refused', text: plan.refusal };
+  if (plan.warnings.length) return { kind: 'ask', text: plan.warnings.join(' ') };
+  return { kind: 'generate' };
 }
 
 /**
  * Issue #3 Work Weeks: a date and Generate (consecutive 7-day weeks for the date's year), a year
- * select (2021 through next year) and Delete, and that year's weeks.
+ * select (the years with weeks, this year and next year: GetWorkYears) and Delete, and that
+ * year's weeks. Before generating, the server's plan says what to confirm (issue 8 #4). Read-only
+ * people see the weeks and a sentence instead of a disabled form.
  */
 export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
-  const years = workYearOptions();
   const [year, setYear] = useState(() => new Date().getFullYear());
+  const years = useWorkYears(year);
   const [date, setDate] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const weeks = useWorkWeeks(year);
-  // Show the year just generated, when the select offers it.
-  const generate = useGenerateWorkWeeks({
-    onGenerated: (generated) => {
-      const generatedYear = Number(generated.slice(0, 4));
-      if (years.includes(generatedYear)) setYear(generatedYear);
-    },
-    idempotency: useIdempotencyKey(),
-  });
+  // Show the year just generated (the server generates only offered years).
+  const generate = useGenerateWorkWeeks({ onGenerated: (generated) => setYear(Number(generated.slice(0, 4))), idempotency: useIdempotencyKey() });
   const remove = useDeleteWorkWeeks({ idempotency: useIdempotencyKey(confirming) });
 
   const queryClient = useQueryClient();
-  // A generation that leaves a gap, overlaps, or starts on another weekday asks first.
+  // A generation that leaves a gap or starts on another weekday asks first; one the server would refuse is not sent.
   const [asking, setAsking] = useState<{ day: string; text: string } | null>(null);
+  const [planning, setPlanning] = useState(false);
   const onGenerate = async (event: FormEvent) => {
     event.preventDefault();
+    if (planning) return;
     const parsed = ZGenerateWeeksQuery.shape.date.safeParse(date);
     if (!parsed.success) {
       setDateError(parsed.error.issues[0]?.message ?? 'Enter a valid date');
       return;
     }
     const day = parsed.data;
-    const dayYear = Number(day.slice(0, 4));
-    // Only years the pages can choose: weeks of any other year could never be picked anywhere.
-    if (!years.includes(dayYear)) {
-      setDateError(`Choose a day in ${years[0]} to ${years[years.length - 1]}: the pages offer those years`);
-      return;
-    }
     setDateError(null);
-    const before = await queryClient.fetchQuery(workWeeksQuery(dayYear - 1)).catch(() => []);
-    const known = before.length ? before : await queryClient.fetchQuery(workWeeksQuery(dayYear + 1)).catch(() => []);
-    const text = generationWarning(day, before, known);
-    if (text) setAsking({ day, text });
-    else generate.mutate(day);
+    setPlanning(true);
+    try {
+      const step = planStep(await queryClient.fetchQuery(planWorkWeeksQuery(day)));
+      if (step.kind === 'refused') setDateError(step.text);
+      else if (step.kind === 'ask') setAsking({ day, text: step.text });
+      else generate.mutate(day);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setPlanning(false);
+    }
   };
 
   return (
@@ -103,26 +85,31 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
           <Typography id="generate-weeks-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
             Generate work weeks
           </Typography>
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextField
-              type="date"
-              label="First day of week 1"
-              size="small"
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setDateError(null);
-              }}
-              disabled={!canWrite}
-              error={!!dateError}
-              helperText={dateError ?? 'Weeks of 7 days follow through that year'}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ flex: '1 1 200px' }}
-            />
-            <Button type="submit" variant="contained" startIcon={<EventRepeatIcon />} loading={generate.isPending} disabled={!canWrite || !date}>
-              Generate
-            </Button>
-          </Box>
+          {canWrite ? (
+            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <TextField
+                type="date"
+                label="First day of week 1"
+                size="small"
+                value={date}
+                onChange={(event) => {
+                  setDate(event.target.value);
+                  setDateError(null);
+                }}
+                error={!!dateError}
+                helperText={dateError ?? 'Weeks of 7 days follow through that year'}
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ flex: '1 1 200px' }}
+              />
+              <Button type="submit" variant="contained" startIcon={<EventRepeatIcon />} loading={generate.isPending || planning} disabled={!date}>
+                Generate
+              </Button>
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Weeks of 7 days follow through a year from the first day of week 1. Generating and deleting weeks needs Write access to System Admin.
+            </Typography>
+          )}
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }} aria-labelledby="year-weeks-title">
           <Typography id="year-weeks-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>

@@ -16,6 +16,10 @@ const awaitingSx = {
   borderColor: (t: any) => (t.palette.mode === 'light' ? '#8a3d00' : t.palette.warning.light),
 };
 
+/** '$150.00/wk' (flat, per work week) or '10% of gross'. */
+export const serviceFeeText = (u: Pick<TAdminUser, 'serviceFee' | 'serviceFeeType'>) =>
+  u.serviceFeeType === 'percent' ? `${u.serviceFee}% of gross` : `${formatMoney(u.serviceFee ?? 0)}/wk`;
+
 export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) {
   const columns: TColumn<TAdminUser>[] = [
     ...(canEdit
@@ -50,7 +54,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       sortValue: (u) => u.fullName,
       width: 150,
     },
-    { id: 'email', header: 'Email', cell: (u) => u.email, width: 230, hideOnMobile: true },
+    { id: 'email', header: 'Email', cell: (u) => u.email, width: 190, hideOnMobile: true },
     { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, hideBelow: 1440, width: 130 },
     {
       id: 'userRoleNames',
@@ -59,9 +63,10 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" variant="outlined" label="Awaiting approval" sx={awaitingSx} />),
       width: 150,
     },
-    { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 170 },
+    { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 140 },
     { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
-    { id: 'serviceFee', header: 'Service fee', cell: (u) => (u.serviceFeeType === 'percent' ? `${u.serviceFee}%` : u.serviceFee ? `${formatMoney(u.serviceFee)}/wk` : formatMoney(0)), align: 'right', hideOnMobile: true, hideBelow: 1440, width: 100 },
+    // Shown from 1280 px with its unit, a $0 fee too: dollars per work week or a share of the driver's gross.
+    { id: 'serviceFee', header: 'Service fee', cell: serviceFeeText, sortValue: (u) => u.serviceFee, align: 'right', hideOnMobile: true, width: 120 },
     { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 72, hideOnMobile: true },
     {
       id: 'lastLoginDate',
