@@ -269,7 +269,10 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'expenses.deleteExpense': { id: (id) => ({ method: 'DELETE', url: `/api/Expense?id=${id}` }) },
   // Upload routes: their ids come as form fields.
   'invoices.importInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/', { WeekId: String(id) }, 'File') },
-  'loadImport.uploadTrips': { WeekId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(id) }, 'File') },
+  'loadImport.uploadTrips': {
+    WeekId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(id) }, 'File'),
+    presetId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(own.week), presetId: String(id) }, 'File'),
+  },
   'imports.preview': { presetId: (id) => uploadProbe('/api/Imports/Preview', { kind: 'fuel', presetId: String(id) }) },
   'imports.importFuel': { presetId: (id) => uploadProbe('/api/Accounting/ImportFuel/', { presetId: String(id) }) },
   'imports.importIftaMiles': { presetId: (id) => uploadProbe('/api/Accounting/ImportIftaMiles/', { Year: '2025', Quarter: '3', presetId: String(id) }, 'files', ODD_MILES) },
