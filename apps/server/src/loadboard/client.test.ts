@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BoardError, boardBase, createBoardClient, parseWork, retryAfterSeconds } from './client';
+import { parseWork } from './answers';
+import { BoardError, createBoardClient } from './client';
+import { boardBase, retryAfterSeconds } from './transport';
 
 /** The board client against the simulated board, listening in this process on a free port. */
 
