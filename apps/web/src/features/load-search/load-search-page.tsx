@@ -168,6 +168,7 @@ export function LoadSearchPage() {
       )}
       <DataTable
         aria-label="Available loads"
+        fill
         columns={isPhone ? phoneColumns : columns}
         rows={reply && typeof reply !== 'string' ? reply.rows : []}
         rowKey={(r) => r.id}

@@ -62,7 +62,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
     { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 170 },
     { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
     { id: 'serviceFee', header: 'Service fee', cell: (u) => (u.serviceFeeType === 'percent' ? `${u.serviceFee}%` : u.serviceFee ? `${formatMoney(u.serviceFee)}/wk` : formatMoney(0)), align: 'right', hideOnMobile: true, hideBelow: 1440, width: 100 },
-    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 72, hideOnMobile: true },
+    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 84, hideOnMobile: true },
     {
       id: 'lastLoginDate',
       header: 'Last login',
@@ -76,6 +76,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
   return (
     <DataTable
       aria-label="Users"
+      fill
       columns={columns}
       rows={users}
       rowKey={(u) => u.userId}
