@@ -5,7 +5,7 @@ import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import { type JSX, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { DataTableBody } from './data-table-body';
+import { DataTableBody, ROW_HEIGHT_ESTIMATE } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import { formatDisplayedRows, nextSort } from './sorting';
 import type { TDataTableProps } from './types';
@@ -22,6 +22,8 @@ const DEFAULT_MAX_HEIGHT = 'max(400px, calc(100vh - 300px))';
 const DESKTOP_QUERY = '(min-width:769px)';
 /** A `fill` table never gets shorter than this: on a short window the page scrolls instead. */
 const FILL_MIN_HEIGHT = 240;
+/** The paging bar's height at desktop widths, with its border. */
+const PAGINATION_HEIGHT = 53;
 /** Width a column without a numeric width claims before the table scrolls sideways. */
 const MIN_COLUMN_WIDTH = 120;
 /** A small MUI header row with one line of text, until measured. */
@@ -71,6 +73,11 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [state.page, state.pageSize, sortKey]);
 
+  // A short window scrolls the page rather than squeeze the rows out; a short list keeps its own height.
+  const fillMinHeight = Math.min(
+    FILL_MIN_HEIGHT,
+    headerHeight + Math.max(pageRows.length, 1) * (props.estimateRowHeight ?? ROW_HEIGHT_ESTIMATE) + PAGINATION_HEIGHT,
+  );
   const lastPage = Math.max(0, Math.ceil(state.rowCount / state.pageSize) - 1);
   const showPagination = !(props.paginateOnlyWhenNeeded && !state.isServer && lastPage === 0);
   const sizeOptions = pageSizeOptions.includes(state.pageSize)
@@ -89,8 +96,10 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
           [`@media ${DESKTOP_QUERY}`]: {
             display: 'flex',
             flexDirection: 'column',
-            flex: '1 1 0',
-            minHeight: FILL_MIN_HEIGHT,
+            // As tall as its rows, never taller than what the page leaves it: a short list ends under
+            // its last row instead of an empty box down to the window's bottom.
+            flex: '0 1 auto',
+            minHeight: fillMinHeight,
             // The rows give way, never the paging bar or the footer.
             '& > :not(.MuiTableContainer-root)': { flexShrink: 0 },
           },
