@@ -1,7 +1,7 @@
 import type { TAdminUser } from '@haulboard/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Box, Chip, IconButton, Tooltip } from '@mui/material';
-import { CellLine, DataTable, type TColumn } from '../../../components/data-table';
+import { Box, Chip, IconButton, Tooltip, useMediaQuery } from '@mui/material';
+import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../../../components/data-table';
 import { formatDateTime, formatMoney, yesNo } from '../../../lib/format';
 
 /** Spec §9: the user table pages 50 rows by default, with options 5, 10, 25, 50, 100 and 1000. */
@@ -17,6 +17,7 @@ const awaitingSx = {
 };
 
 export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) {
+  const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const columns: TColumn<TAdminUser>[] = [
     ...(canEdit
       ? [
@@ -50,14 +51,15 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       sortValue: (u) => u.fullName,
       width: 150,
     },
-    { id: 'email', header: 'Email', cell: (u) => u.email, width: 230, hideOnMobile: true },
+    { id: 'email', header: 'Email', cell: (u) => u.email, width: 250, hideOnMobile: true },
     { id: 'phoneNumber', header: 'Phone', cell: (u) => u.phoneNumber ?? '', hideOnMobile: true, hideBelow: 1440, width: 130 },
     {
       id: 'userRoleNames',
       header: 'Roles',
       // An applicant has no role yet: giving one is the approval.
       cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" variant="outlined" label="Awaiting approval" sx={awaitingSx} />),
-      width: 150,
+      // Room for the whole Awaiting approval label in the cell's padding (half as wide on phones).
+      width: isPhone ? 150 : 168,
     },
     { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 170 },
     { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
