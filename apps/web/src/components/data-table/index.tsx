@@ -5,7 +5,7 @@ import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import { type JSX, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { DataTableBody, ROW_HEIGHT_ESTIMATE } from './data-table-body';
+import { DataTableBody } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import { formatDisplayedRows, nextSort } from './sorting';
 import type { TDataTableProps } from './types';
@@ -20,8 +20,8 @@ export { MOBILE_QUERY } from './use-hidden-columns';
 const DEFAULT_MAX_HEIGHT = 'max(400px, calc(100vh - 300px))';
 /** Wider than a phone (spec §9: mobile is up to 768 px): where a `fill` table takes the page's height. */
 const DESKTOP_QUERY = '(min-width:769px)';
-/** A `fill` table never gets shorter than this: on a short window the page scrolls instead. */
-const FILL_MIN_HEIGHT = 240;
+/** A `fill` table never gets shorter than this (or its rows): when the page holds more, the page scrolls instead. */
+const FILL_MIN_HEIGHT = 320;
 /** The paging bar's height at desktop widths, with its border. */
 const PAGINATION_HEIGHT = 53;
 /** Width a column without a numeric width claims before the table scrolls sideways. */
@@ -61,9 +61,13 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const [headerHeight, setHeaderHeight] = useState(HEADER_HEIGHT_ESTIMATE);
+  // A fill table's rows as they lay out (header, rows and spacers), so a short list is never cut.
+  const [rowsHeight, setRowsHeight] = useState(0);
   useLayoutEffect(() => {
     const height = headRef.current?.offsetHeight;
     if (height && height !== headerHeight) setHeaderHeight(height);
+    const content = props.fill ? (scrollRef.current?.firstElementChild as HTMLElement | null)?.offsetHeight : undefined;
+    if (content !== undefined && content !== rowsHeight) setRowsHeight(content);
   });
 
   // A new page or order starts at its top.
@@ -73,13 +77,10 @@ export function DataTable<T>(props: TDataTableProps<T>): JSX.Element {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [state.page, state.pageSize, sortKey]);
 
-  // A short window scrolls the page rather than squeeze the rows out; a short list keeps its own height.
-  const fillMinHeight = Math.min(
-    FILL_MIN_HEIGHT,
-    headerHeight + Math.max(pageRows.length, 1) * (props.estimateRowHeight ?? ROW_HEIGHT_ESTIMATE) + PAGINATION_HEIGHT,
-  );
   const lastPage = Math.max(0, Math.ceil(state.rowCount / state.pageSize) - 1);
   const showPagination = !(props.paginateOnlyWhenNeeded && !state.isServer && lastPage === 0);
+  // A short window scrolls the page rather than squeeze the rows out; a short list keeps its own height.
+  const fillMinHeight = Math.min(FILL_MIN_HEIGHT, (rowsHeight || headerHeight) + (showPagination ? PAGINATION_HEIGHT : 0));
   const sizeOptions = pageSizeOptions.includes(state.pageSize)
     ? pageSizeOptions
     : [...pageSizeOptions, state.pageSize].sort((a, b) => a - b);
