@@ -217,7 +217,7 @@ function routerPaths() {
     return value;
   };
   const declared = [source('app/router.tsx'), source('app/app-pages.tsx')].flatMap((text) =>
-    [...text.matchAll(/\bpath: (paths\.\w+|`[^`]+`)/g)].map((m) => resolve(m[1])),
+    [...text.matchAll(/\bpath: (paths\.\w+|`[^`]+`|'\/[^']*')/g)].map((m) => (m[1].startsWith("'") ? m[1].slice(1, -1) : resolve(m[1]))),
   );
   return [...new Set(declared)].sort();
 }
