@@ -78,7 +78,7 @@ export function ExpenseTable({ expenses, loading, canEdit, canDelete, onEdit, on
           {line(e.expenseTypeName, true)}
         </>
       ),
-      width: 220,
+      width: 250,
     },
     {
       id: 'amount',
@@ -89,7 +89,7 @@ export function ExpenseTable({ expenses, loading, canEdit, canDelete, onEdit, on
       width: 110,
     },
     { id: 'expenseUserName', header: 'Driver', cell: (e) => line(e.expenseUserName ?? 'Company'), sortValue: (e) => e.expenseUserName ?? '', width: 150 },
-    { id: 'frequencyTypeName', header: 'Frequency', cell: (e) => frequencyText(e), width: 140 },
+    { id: 'frequencyTypeName', header: 'Frequency', cell: (e) => frequencyText(e), width: 150 },
     { id: 'period', header: 'Dates', cell: (e) => period(e), sortValue: (e) => e.expenseStartDate ?? e.expenseDate ?? '', width: 190, hideOnMobile: true, hideBelow: 1440 },
     { id: 'nextOccurrenceDate', header: 'Next', cell: (e) => formatDate(e.nextOccurrenceDate) || '—', width: 110 },
     {
