@@ -90,6 +90,8 @@ describe('a dispatcher imports fuel and miles and reads the IFTA report', () => 
     await visible(big);
     expect(await big.textContent()).toMatch(/08\/02\/2025.*102.*Diesel.*\$3,699\.10.*Oklahoma/);
     await visible(table.getByRole('row').filter({ hasText: 'DEF' }).filter({ hasText: 'Non-IFTA' }));
+    // The history is folded under the lines until opened.
+    await page.getByRole('button', { name: /^Import history \(\d+\)$/ }).click();
     await visible(page.getByRole('table', { name: 'Import history' }).getByRole('row').filter({ hasText: 'fuel_efs_2025Q3.csv' }));
   });
 
@@ -112,6 +114,7 @@ describe('a dispatcher imports fuel and miles and reads the IFTA report', () => 
     await expect.poll(() => status.textContent()).toMatch(/^6 lines/);
 
     const history = page.getByRole('table', { name: 'Import history' });
+    if (!(await history.count())) await page.getByRole('button', { name: /^Import history \(\d+\)$/ }).click();
     await history.getByRole('button', { name: 'Undo import of fuel_pilot_all_transactions_2025Q3.csv' }).click();
     const dialog = page.getByRole('dialog', { name: 'Undo import' });
     await text(page, 'Are you sure you want to undo the import of fuel_pilot_all_transactions_2025Q3.csv? The 2 rows it added are removed.');

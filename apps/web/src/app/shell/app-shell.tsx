@@ -11,7 +11,7 @@ import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { appPages } from '../app-pages';
 import { useThemeMode } from '../theme';
-import { MOBILE_QUERY, SIDEBAR_WIDTH } from './layout';
+import { DESKTOP_QUERY, MOBILE_QUERY, SIDEBAR_WIDTH } from './layout';
 import { buildMenu } from './menu';
 import { NavMenu } from './nav-menu';
 import { UserCard } from './user-card';
@@ -112,7 +112,25 @@ export function AppShell() {
         </Drawer>
       )}
 
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 1.5, sm: 3 },
+          // One scroll per page: a page whose table fills (DataTable `fill`) is exactly the window's
+          // height, a column whose table takes what the header and filters leave. Phones scroll the page.
+          [`@media ${DESKTOP_QUERY}`]: {
+            '&:has(> [data-table-fill])': {
+              height: '100dvh',
+              pb: 1.5,
+              display: 'flex',
+              flexDirection: 'column',
+              '& > :not([data-table-fill])': { flexShrink: 0 },
+            },
+          },
+        }}
+      >
         <Toolbar />
         <Outlet />
       </Box>

@@ -2,3 +2,4 @@
  * shell so the app's root can use them without loading the shell (it is a lazy route). */
 export const SIDEBAR_WIDTH = 240;
 export const MOBILE_QUERY = '(max-width:768px)';
+export const DESKTOP_QUERY = '(min-width:769px)';

@@ -47,6 +47,14 @@ export type TDataTableProps<T> = {
   onRowClick?: (row: T) => void;
   /** The body scrolls inside; default 'max(400px, calc(100vh - 300px))'. */
   maxHeight?: number | string;
+  /**
+   * The page's main table: wider than a phone it takes the height the page leaves it, down to the
+   * window's bottom, so the table scrolls and the page does not (one scroll per page). It must be a
+   * child of the page's root (not inside a box). Phones keep `maxHeight` and a page scroll.
+   */
+  fill?: boolean;
+  /** Tighter rows and columns for a list worked all day (the board): more rows on one screen. */
+  dense?: boolean;
   /** E.g. a totals line under the table. */
   footer?: ReactNode;
   /** Client mode: no paging bar while every row fits on the first page (short lists on a dashboard). */

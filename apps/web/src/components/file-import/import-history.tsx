@@ -1,6 +1,7 @@
 import type { TImportKind, TImportRecord } from '@haulboard/contract';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Alert, Box, Button, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, Collapse, Typography, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
@@ -26,6 +27,7 @@ type TImportHistoryProps = {
 export function ImportHistory({ kind, canUndo, onUndone }: TImportHistoryProps) {
   const history = useImportHistory(kind);
   const [undoing, setUndoing] = useState<TImportRecord | null>(null);
+  const [open, setOpen] = useState(false);
   const undo = useUndoImport(kind, onUndone, { idempotency: useIdempotencyKey(!!undoing) });
 
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
@@ -81,26 +83,40 @@ export function ImportHistory({ kind, canUndo, onUndone }: TImportHistoryProps) 
   ];
 
   return (
-    <Box component="section" aria-labelledby={`${kind}-import-history`} sx={{ mt: 3 }}>
-      <Typography id={`${kind}-import-history`} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Import history
+    <Box component="section" aria-labelledby={`${kind}-import-history`} sx={{ mt: 2 }}>
+      {/* Folded until asked for: the page's own table takes the window's height (one scroll per page). */}
+      <Typography id={`${kind}-import-history`} variant="h6" component="h2">
+        <Button
+          color="inherit"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={`${kind}-import-history-list`}
+          endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+          sx={{ typography: 'h6', textTransform: 'none', px: 1, ml: -1 }}
+        >
+          Import history{history.data ? ` (${count(history.data.length)})` : ''}
+        </Button>
       </Typography>
       {history.isError && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {failureMessage(history.error)}
         </Alert>
       )}
-      <DataTable
-        aria-label="Import history"
-        columns={columns}
-        rows={history.data ?? []}
-        rowKey={(r) => r.importId}
-        loading={history.isFetching}
-        defaultPageSize={10}
-        maxHeight={420}
-        estimateRowHeight={53}
-        emptyText="No imports yet"
-      />
+      <Collapse in={open} id={`${kind}-import-history-list`} unmountOnExit>
+        <Box sx={{ mt: 1 }}>
+          <DataTable
+            aria-label="Import history"
+            columns={columns}
+            rows={history.data ?? []}
+            rowKey={(r) => r.importId}
+            loading={history.isFetching}
+            defaultPageSize={10}
+            maxHeight={420}
+            estimateRowHeight={53}
+            emptyText="No imports yet"
+          />
+        </Box>
+      </Collapse>
       <ConfirmDialog
         open={!!undoing}
         title="Undo import"

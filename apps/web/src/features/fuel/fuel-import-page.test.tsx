@@ -227,6 +227,9 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
   it('lists the import history and undoes an import after a confirmation', async () => {
     const calls = api({ 'DELETE /api/Imports': { text: 'Import undone: 4 rows removed' } });
     renderApp('/app/accounting/fuel-import?year=2025&quarter=3');
+    // Folded under the fuel lines until opened; the button counts the imports.
+    expect(screen.queryByRole('table', { name: 'Import history' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: /^Import history \(\d+\)$/ }));
     const table = await screen.findByRole('table', { name: 'Import history' });
     const row = (await within(table).findByText('Pat Jones')).closest('tr')!;
     expect(row.textContent).toContain('fuel_efs_2025Q3.csv');
@@ -259,6 +262,9 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
     renderApp('/app/accounting/fuel-import?year=2025&quarter=3');
     expect(await screen.findByText('1,101.250')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Choose file' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: /^Import history \(\d+\)$/ }));
+    const history = await screen.findByRole('table', { name: 'Import history' });
+    await within(history).findByText('fuel_efs_2025Q3.csv');
     expect(screen.queryByRole('button', { name: /^Undo import/ })).toBeNull();
   });
 });

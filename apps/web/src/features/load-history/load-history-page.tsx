@@ -179,6 +179,7 @@ export function LoadHistoryPage() {
       )}
       <DataTable
         aria-label="Load history"
+        fill
         columns={isPhone ? phoneColumns : columns}
         rows={history.data?.rows ?? []}
         rowKey={(l) => l.loadId}

@@ -211,6 +211,7 @@ export function LoadSearchPage() {
       )}
       <DataTable
         aria-label="Available loads"
+        fill
         columns={isPhone ? phoneColumns : columns}
         rows={rows}
         rowSx={(r) => (r.id === wanted ? { bgcolor: 'action.selected' } : undefined)}

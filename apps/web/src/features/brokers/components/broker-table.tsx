@@ -89,11 +89,12 @@ export function BrokerTable({ brokers, loading, canEdit, canDelete, onEdit, onDe
     },
     { id: 'mcNumber', header: 'MC', cell: (b) => b.mcNumber ?? '', width: 96, hideOnMobile: true },
     { id: 'dotNumber', header: 'DOT', cell: (b) => b.dotNumber ?? '', width: 98, hideOnMobile: true },
-    { id: 'isActive', header: 'Active', cell: (b) => yesNo(b.isActive), sortValue: (b) => yesNo(b.isActive), width: 80 },
+    { id: 'isActive', header: 'Active', cell: (b) => yesNo(b.isActive), sortValue: (b) => yesNo(b.isActive), width: 84 },
   ];
   return (
     <DataTable
       aria-label="Brokers"
+      fill
       columns={columns}
       rows={brokers}
       rowKey={(b) => b.brokerId}

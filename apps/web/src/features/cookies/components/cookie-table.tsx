@@ -124,6 +124,7 @@ export function CookieTable({ cookies, loading, canDelete, onDelete }: TCookieTa
   return (
     <DataTable
       aria-label="Cookies"
+      fill
       columns={columns}
       rows={cookies}
       rowKey={(c) => c.companyCookieId}

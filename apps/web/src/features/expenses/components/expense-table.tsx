@@ -78,7 +78,7 @@ export function ExpenseTable({ expenses, loading, canEdit, canDelete, onEdit, on
           {line(e.expenseTypeName, true)}
         </>
       ),
-      width: 220,
+      width: 250,
     },
     {
       id: 'amount',
@@ -89,8 +89,8 @@ export function ExpenseTable({ expenses, loading, canEdit, canDelete, onEdit, on
       width: 110,
     },
     { id: 'expenseUserName', header: 'Driver', cell: (e) => line(e.expenseUserName ?? 'Company'), sortValue: (e) => e.expenseUserName ?? '', width: 150 },
-    { id: 'frequencyTypeName', header: 'Frequency', cell: (e) => frequencyText(e), width: 140 },
-    { id: 'period', header: 'Dates', cell: (e) => period(e), sortValue: (e) => e.expenseStartDate ?? e.expenseDate ?? '', width: 190, hideOnMobile: true },
+    { id: 'frequencyTypeName', header: 'Frequency', cell: (e) => frequencyText(e), width: 150 },
+    { id: 'period', header: 'Dates', cell: (e) => period(e), sortValue: (e) => e.expenseStartDate ?? e.expenseDate ?? '', width: 190, hideOnMobile: true, hideBelow: 1440 },
     { id: 'nextOccurrenceDate', header: 'Next', cell: (e) => formatDate(e.nextOccurrenceDate) || '—', width: 110 },
     {
       id: 'remainingOccurrences',
@@ -105,6 +105,7 @@ export function ExpenseTable({ expenses, loading, canEdit, canDelete, onEdit, on
   return (
     <DataTable
       aria-label="Expenses"
+      fill
       columns={columns}
       rows={expenses}
       rowKey={(e) => e.companyExpenseId}

@@ -45,7 +45,7 @@ const columns: TColumn<TFuelRecord>[] = [
   {
     id: 'location',
     header: 'Location / vendor',
-    width: 250,
+    width: 230,
     cell: (f) => (
       <>
         <CellLine>{where(f)}</CellLine>
@@ -107,6 +107,7 @@ export function FuelTable({ lines, loading }: { lines: TFuelRecord[]; loading: b
   return (
     <DataTable
       aria-label="Fuel lines"
+      fill
       columns={isPhone ? phoneColumns : columns}
       rows={lines}
       rowKey={(f) => f.fuelTransactionId}

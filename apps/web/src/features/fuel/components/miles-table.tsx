@@ -57,6 +57,7 @@ export function MilesTable({ rows, loading }: { rows: TIftaMiles[]; loading: boo
   return (
     <DataTable
       aria-label="IFTA miles"
+      fill
       columns={isPhone ? phoneColumns : columns}
       rows={rows}
       rowKey={(m) => m.iftaMilesId}

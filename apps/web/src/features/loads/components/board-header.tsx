@@ -51,20 +51,23 @@ export function BoardHeader(props: TBoardHeaderProps) {
           aria-label="Total payout"
           sx={{ px: 2, py: 0.75, borderColor: 'primary.main', bgcolor: 'action.hover', textAlign: 'right' }}
         >
-          <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.2, display: 'block' }}>
-            Total
-          </Typography>
-          {props.failed ? (
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total" aria-label="Not available">
-              —
+          {/* Two lines, not three: the board's header leaves the table as much of the window as it can. */}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'flex-end' }}>
+            <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.2 }}>
+              Total
             </Typography>
-          ) : cents === null ? (
-            <Skeleton width={110} height={32} />
-          ) : (
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total">
-              {formatCents(cents)}
-            </Typography>
-          )}
+            {props.failed ? (
+              <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total" aria-label="Not available">
+                —
+              </Typography>
+            ) : cents === null ? (
+              <Skeleton width={110} height={28} />
+            ) : (
+              <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="board-total">
+                {formatCents(cents)}
+              </Typography>
+            )}
+          </Stack>
           <Typography variant="caption" color="text.secondary">
             {props.loadCount === undefined || props.failed ? '\u00a0' : `${count.format(props.loadCount)} ${props.loadCount === 1 ? 'load' : 'loads'}`}
             {props.totalMiles !== undefined && props.loadCount && !props.failed ? ` · ${miles.format(Number(props.totalMiles))} mi` : ''}

@@ -6,11 +6,12 @@ import { Chip, Stack } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 
 export const NO_DRIVER = 'No driver';
+export const NO_PAYOUT = 'No payout';
 
 /** Spec §2: loads with zero payout or no drivers get a distinct style. */
 export function loadWarnings(load: Pick<TLoad, 'payout' | 'loadDrivers'>): string[] {
   const warnings: string[] = [];
-  if (!toCents(load.payout)) warnings.push('No payout');
+  if (!toCents(load.payout)) warnings.push(NO_PAYOUT);
   if (!load.loadDrivers.length) warnings.push(NO_DRIVER);
   return warnings;
 }
@@ -35,7 +36,7 @@ export function LoadFlags({ load, omit = [] }: TLoadFlagsProps) {
   if (!warnings.length && !load.isDispute) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-      {load.isDispute && <Chip size="small" variant="outlined" icon={<GavelOutlinedIcon />} label="Dispute" sx={chipSx('error')} />}
+      {load.isDispute && <DisputeChip />}
       {warnings.map((w) => (
         <WarningChip key={w} label={w} />
       ))}
@@ -46,4 +47,9 @@ export function LoadFlags({ load, omit = [] }: TLoadFlagsProps) {
 /** One warning label on its own, where the missing value would be (e.g. No driver in the Drivers column). */
 export function WarningChip({ label }: { label: string }) {
   return <Chip size="small" variant="outlined" icon={<WarningAmberOutlinedIcon />} label={label} sx={chipSx('warning')} />;
+}
+
+/** The Dispute label of a load. */
+export function DisputeChip() {
+  return <Chip size="small" variant="outlined" icon={<GavelOutlinedIcon />} label="Dispute" sx={chipSx('error')} />;
 }

@@ -1,11 +1,11 @@
 import type { TLoad, TLoadSortColumn } from '@haulboard/contract';
-import { Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { CellLine, DataTable, type TColumn, type TSort } from '../../../components/data-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { cityState } from '../../../lib/us-states';
 import { BOARD_PAGE_SIZES } from '../lib/board-search';
 import { LoadActions, type TLoadActionsProps } from './load-actions';
-import { LoadFlags, loadWarnings, NO_DRIVER, WarningChip, warningTint } from './load-flags';
+import { DisputeChip, loadWarnings, NO_DRIVER, NO_PAYOUT, WarningChip, warningTint } from './load-flags';
 
 type TLoadsTableProps = Omit<TLoadActionsProps, 'load'> & {
   rows: TLoad[];
@@ -22,8 +22,8 @@ type TLoadsTableProps = Omit<TLoadActionsProps, 'load'> & {
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** Two lines of body text and the cell padding: most rows once measured. */
-const ROW_HEIGHT = 53;
+/** Two dense lines of body text and the cell padding: most rows once measured. */
+const ROW_HEIGHT = 40;
 /** Below this viewport width (a laptop with the sidebar open) Miles and PPM give way; Stops below the next. */
 const WIDE = 1440;
 const WIDER = 1600;
@@ -42,15 +42,12 @@ export function LoadsTable(props: TLoadsTableProps) {
       header: 'Load # / Broker',
       width: 156,
       cell: (l) => (
-        <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0, '& > *': { maxWidth: '100%' } }}>
-          <div>
-            <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} title={l.loadNumber}>
-              {l.loadNumber}
-            </Typography>
-            <CellLine secondary>{l.brokerName}</CellLine>
-          </div>
-          <LoadFlags load={l} omit={[NO_DRIVER]} />
-        </Stack>
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} title={l.loadNumber}>
+            {l.loadNumber}
+          </Typography>
+          <CellLine secondary>{l.brokerName}</CellLine>
+        </>
       ),
     },
     {
@@ -95,8 +92,25 @@ export function LoadsTable(props: TLoadsTableProps) {
     { id: 'tripLength', header: 'Miles', width: 76, align: 'right', hideBelow: WIDE, cell: (l) => number.format(l.tripLength) },
     { id: 'numberOfStops', header: 'Stops', width: 64, align: 'right', hideBelow: WIDER, cell: (l) => l.numberOfStops },
     { id: 'pricePerMile', header: 'PPM', width: 76, align: 'right', hideBelow: WIDE, cell: (l) => formatMoney(l.pricePerMile) },
-    { id: 'payout', header: 'Payout', width: 110, align: 'right', cell: (l) => formatMoney(l.payout) },
-    { id: 'loadStatusName', header: 'Status', width: 112, cell: (l) => <CellLine>{l.loadStatusName}</CellLine> },
+    {
+      id: 'payout',
+      header: 'Payout',
+      width: 128,
+      align: 'right',
+      // Like No driver: the warning stands where the missing value would be, so a row keeps two lines.
+      cell: (l) => (loadWarnings(l).includes(NO_PAYOUT) ? <WarningChip label={NO_PAYOUT} /> : formatMoney(l.payout)),
+    },
+    {
+      id: 'loadStatusName',
+      header: 'Status',
+      width: 104,
+      cell: (l) => (
+        <>
+          <CellLine>{l.loadStatusName}</CellLine>
+          {l.isDispute && <DisputeChip />}
+        </>
+      ),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -110,6 +124,8 @@ export function LoadsTable(props: TLoadsTableProps) {
   return (
     <DataTable
       aria-label="Loads"
+      fill
+      dense
       columns={columns}
       rows={props.rows}
       rowKey={(l) => l.loadId}

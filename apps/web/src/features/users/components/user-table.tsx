@@ -1,7 +1,7 @@
 import type { TAdminUser } from '@haulboard/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Box, Chip, IconButton, Tooltip } from '@mui/material';
-import { CellLine, DataTable, type TColumn } from '../../../components/data-table';
+import { Box, Chip, IconButton, Tooltip, useMediaQuery } from '@mui/material';
+import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../../../components/data-table';
 import { formatDateTime, formatMoney, yesNo } from '../../../lib/format';
 
 /** Spec §9: the user table pages 50 rows by default, with options 5, 10, 25, 50, 100 and 1000. */
@@ -21,6 +21,7 @@ export const serviceFeeText = (u: Pick<TAdminUser, 'serviceFee' | 'serviceFeeTyp
   u.serviceFeeType === 'percent' ? `${u.serviceFee}% of gross` : `${formatMoney(u.serviceFee ?? 0)}/wk`;
 
 export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) {
+  const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const columns: TColumn<TAdminUser>[] = [
     ...(canEdit
       ? [
@@ -61,13 +62,14 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
       header: 'Roles',
       // An applicant has no role yet: giving one is the approval.
       cell: (u) => (u.userRoleNames ? u.userRoleNames : <Chip size="small" variant="outlined" label="Awaiting approval" sx={awaitingSx} />),
-      width: 150,
+      // Room for the whole Awaiting approval label in the cell's padding (half as wide on phones).
+      width: isPhone ? 150 : 168,
     },
     { id: 'userCompanyNames', header: 'Companies', cell: (u) => u.userCompanyNames, hideOnMobile: true, width: 140 },
     { id: 'unitNumber', header: 'Unit', cell: (u) => u.unitNumber ?? '', hideOnMobile: true, width: 64 },
     // Shown from 1280 px with its unit, a $0 fee too: dollars per work week or a share of the driver's gross.
     { id: 'serviceFee', header: 'Service fee', cell: serviceFeeText, sortValue: (u) => u.serviceFee, align: 'right', hideOnMobile: true, width: 120 },
-    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 72, hideOnMobile: true },
+    { id: 'isActive', header: 'Active', cell: (u) => yesNo(u.isActive), sortValue: (u) => yesNo(u.isActive), width: 84, hideOnMobile: true },
     {
       id: 'lastLoginDate',
       header: 'Last login',
@@ -81,6 +83,7 @@ export function UserTable({ users, loading, canEdit, onEdit }: TUserTableProps) 
   return (
     <DataTable
       aria-label="Users"
+      fill
       columns={columns}
       rows={users}
       rowKey={(u) => u.userId}
