@@ -93,6 +93,60 @@ function findDrivers(ctx: TLoadImportContext, names: string, unit: string) {
   return drivers.slice(0, 2);
 }
 
+/** One imported load from what a trip or a sheet row gave: the figures every source derives alike. */
+function importedLoad(
+  ctx: TLoadImportContext,
+  p: {
+    loadNumber: string;
+    tripId: string;
+    boardLoadIds: string[];
+    broker: { id: number; name: string };
+    start: string;
+    end: string;
+    weekId: number;
+    origin: TPlace;
+    destination: TPlace;
+    tripLength: number;
+    numberOfStops: number;
+    payoutCents: number;
+    drivers: readonly { value: number; label: string }[];
+    completed: boolean;
+    notes: (string | null | undefined)[];
+  },
+): TImportedLoad {
+  const status = p.completed ? ctx.statuses.completed : ctx.statuses.scheduled;
+  return {
+    loadId: 0,
+    loadNumber: p.loadNumber,
+    tripId: p.tripId,
+    boardLoadIds: p.boardLoadIds,
+    brokerId: p.broker.id,
+    brokerName: p.broker.name,
+    loadStartDate: p.start,
+    // biome-ignore lint/complexity/useMathMinMax: ISO date text, compared as text
+    loadEndDate: p.end < p.start ? p.start : p.end,
+    weekId: p.weekId,
+    originStateId: p.origin.stateId,
+    originCity: p.origin.city,
+    originStateName: p.origin.stateName,
+    destinationStateId: p.destination.stateId,
+    destinationCity: p.destination.city,
+    destinationStateName: p.destination.stateName,
+    tripLength: p.tripLength,
+    numberOfStops: p.numberOfStops,
+    pricePerMile: p.tripLength > 0 ? Math.round(p.payoutCents / p.tripLength) / 100 : 0,
+    payout: Number(centsToText(p.payoutCents)),
+    loadStatusId: status.id,
+    loadStatusName: status.name,
+    loadDrivers: p.drivers.map((d) => d.value),
+    loadDriverNames: p.drivers.map((d) => driverName(d.label)).join(', '),
+    isDispute: false,
+    comments: null,
+    boardStatus: p.completed ? 'Completed' : 'Scheduled',
+    note: p.notes.filter(Boolean).join('. ') || null,
+  };
+}
+
 /**
  * The board's trips as loads (pure): rows grouped by Trip ID (a tour's loads are one trip), origin
  * from the first pickup and destination from the last drop, miles and payout summed (payout exact to
@@ -131,40 +185,28 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
     const unit = rows.map((r) => r.tractorVehicleId).find(Boolean) ?? '';
     const drivers = findDrivers(ctx, names, unit);
     const completed = rows.every((r) => r.status === 'Completed');
-    const status = completed ? ctx.statuses.completed : ctx.statuses.scheduled;
     const notes = [origin.note, destination.note !== origin.note ? destination.note : null];
     if ((names || unit) && !drivers.length) notes.push(`No driver named ${names || `with unit ${unit}`}: choose one`);
     if (!payoutCents) notes.push('No payout in the file: enter it');
-    out.push({
-      loadId: 0,
-      loadNumber: key,
-      tripId: rows[0].tripId,
-      boardLoadIds: rows.map((r) => r.loadId).filter(Boolean),
-      brokerId: ctx.broker.id,
-      brokerName: ctx.broker.name,
-      loadStartDate: start,
-      // biome-ignore lint/complexity/useMathMinMax: ISO date text, compared as text
-      loadEndDate: end < start ? start : end,
-      weekId: week.id,
-      originStateId: origin.stateId,
-      originCity: origin.city,
-      originStateName: origin.stateName,
-      destinationStateId: destination.stateId,
-      destinationCity: destination.city,
-      destinationStateName: destination.stateName,
-      tripLength,
-      numberOfStops: stops.length,
-      pricePerMile: tripLength > 0 ? Math.round(payoutCents / tripLength) / 100 : 0,
-      payout: Number(centsToText(payoutCents)),
-      loadStatusId: status.id,
-      loadStatusName: status.name,
-      loadDrivers: drivers.map((d) => d.value),
-      loadDriverNames: drivers.map((d) => driverName(d.label)).join(', '),
-      isDispute: false,
-      comments: null,
-      boardStatus: completed ? 'Completed' : 'Scheduled',
-      note: notes.filter(Boolean).join('. ') || null,
-    });
+    out.push(
+      importedLoad(ctx, {
+        loadNumber: key,
+        tripId: rows[0].tripId,
+        boardLoadIds: rows.map((r) => r.loadId).filter(Boolean),
+        broker: ctx.broker,
+        start,
+        end,
+        weekId: week.id,
+        origin,
+        destination,
+        tripLength,
+        numberOfStops: stops.length,
+        payoutCents,
+        drivers,
+        completed,
+        notes,
+      }),
+    );
   }
   return out.sort((a, b) => a.loadStartDate.localeCompare(b.loadStartDate) || a.loadNumber.localeCompare(b.loadNumber));
 }
@@ -195,41 +237,30 @@ export function sheetToLoads(records: readonly TLoadRecord[], ctx: TLoadImportCo
     const named = r.broker ? ctx.brokers?.find((b) => norm(b.name) === norm(r.broker)) : undefined;
     const broker = named ?? ctx.broker;
     const completed = end <= (ctx.now ?? new Date().toISOString());
-    const status = completed ? ctx.statuses.completed : ctx.statuses.scheduled;
     const notes = [origin.note, destination.note];
     if (r.driver && !drivers.length) notes.push(`No driver named ${r.driver} and no unit ${r.driver}: choose one`);
     if (r.broker && !named) notes.push(`No broker named ${r.broker}: choose one`);
     if (!payoutCents) notes.push('No payout in the file: enter it');
     if (!tripLength) notes.push('No miles in the file: enter them');
-    out.push({
-      loadId: 0,
-      loadNumber: r.loadNumber,
-      tripId: '',
-      boardLoadIds: [],
-      brokerId: broker.id,
-      brokerName: broker.name,
-      loadStartDate: start,
-      loadEndDate: end,
-      weekId: week.id,
-      originStateId: origin.stateId,
-      originCity: origin.city,
-      originStateName: origin.stateName,
-      destinationStateId: destination.stateId,
-      destinationCity: destination.city,
-      destinationStateName: destination.stateName,
-      tripLength,
-      numberOfStops: r.stops ?? 2,
-      pricePerMile: tripLength > 0 ? Math.round(payoutCents / tripLength) / 100 : 0,
-      payout: Number(centsToText(payoutCents)),
-      loadStatusId: status.id,
-      loadStatusName: status.name,
-      loadDrivers: drivers.map((d) => d.value),
-      loadDriverNames: drivers.map((d) => driverName(d.label)).join(', '),
-      isDispute: false,
-      comments: null,
-      boardStatus: completed ? 'Completed' : 'Scheduled',
-      note: notes.filter(Boolean).join('. ') || null,
-    });
+    out.push(
+      importedLoad(ctx, {
+        loadNumber: r.loadNumber,
+        tripId: '',
+        boardLoadIds: [],
+        broker,
+        start,
+        end,
+        weekId: week.id,
+        origin,
+        destination,
+        tripLength,
+        numberOfStops: r.stops ?? 2,
+        payoutCents,
+        drivers,
+        completed,
+        notes,
+      }),
+    );
   }
   return out.sort((a, b) => a.loadStartDate.localeCompare(b.loadStartDate) || a.loadNumber.localeCompare(b.loadNumber));
 }
