@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir, lockRecord, openPglite, processStart, releaseLock } from './client';
+import { DataDirLockedError, lockDataDir, lockRecord, openPglite, openPostgres, processStart, releaseLock } from './client';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const children: ChildProcess[] = [];
@@ -103,6 +104,24 @@ describe('the embedded database folder', () => {
       const dir = freshDir('stale');
       fs.writeFileSync(lockFile(dir), record);
       releaseLock(lockDataDir(dir));
+    }
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL pool', () => {
+  it('outlives an idle connection the database closes (a restart, a terminated backend) and opens a new one', async () => {
+    const database = openPostgres(process.env.DATABASE_URL!, { max: 1 });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const [{ pid }] = (await database.db.execute('select pg_backend_pid() as pid' as any)).rows as { pid: number }[];
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await new Promise((r) => setTimeout(r, 300));
+      // The process is still here (no unhandled 'error'), and the pool answers on a new connection.
+      expect(await database.ping()).toBe(true);
+    } finally {
+      await admin.end();
+      await database.close();
     }
   });
 });

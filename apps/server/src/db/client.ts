@@ -33,6 +33,11 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export function openPostgres(url: string, options: { max?: number } = {}): TDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the database closed (a restart, a terminated backend) is dropped by the pool
+  // and the next query opens a new one. Without a listener the pool's 'error' would end the process.
+  pool.on('error', (error: Error & { code?: string }) => {
+    console.warn(`PostgreSQL closed an idle connection (${error.code ?? error.message}); a new one is opened when needed`);
+  });
   // Keep timestamps and dates as the text PostgreSQL sends; money stays numeric text.
   const db = drizzlePg(pool, { schema, logger: tenancyCheckLogger() }) as unknown as TDb;
   return {
