@@ -3,16 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_REQUEST_HEADER } from '@haulboard/contract';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type TServer } from '../../../bench/server-process';
-import { openPostgres } from '../src/db/client';
-import { ensureReferenceData } from '../src/db/reference-data';
-import { seedDemo } from '../src/db/seed/demo';
 import { longEfs } from './fuel-files';
-import { withDatabase } from './global-setup';
 import { EMAIL } from './helpers';
 import { signIn } from './http-client';
+import { createOwnDatabase, type TOwnDatabase } from './own-database';
 
 // A server process killed (SIGKILL, as a crash or `kill -9`) in the middle of a large fuel import
 // leaves no partial rows: the import is one transaction, so after a restart the company has either
@@ -21,9 +18,10 @@ import { signIn } from './http-client';
 // own) a few seconds into the import.
 const url = process.env.DATABASE_URL;
 const ROWS = 60_000;
-const name = `haulboard_crash_${randomBytes(5).toString('hex')}`;
+let name = '';
 let dataDir = '';
 let admin: pg.Client | null = null;
+let own: TOwnDatabase | null = null;
 let server: TServer | null = null;
 let dbUrl = '';
 
@@ -36,22 +34,14 @@ const env = () => ({
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-crash-'));
   if (url) {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    dbUrl = withDatabase(url, name);
-    const database = openPostgres(dbUrl, { max: 2 });
-    await database.migrate();
-    await ensureReferenceData(database.db);
-    await seedDemo(database.db);
-    await database.close();
+    own = await createOwnDatabase(url, 'haulboard_crash');
+    ({ name, admin, url: dbUrl } = own);
   }
 }, 180_000);
 
 afterAll(async () => {
   await server?.kill();
-  await admin?.query(`drop database if exists ${name} with (force)`).catch(() => {});
-  await admin?.end();
+  await own?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 

@@ -6,12 +6,9 @@ import { createSim, DEMO_CREDENTIALS, type TSim } from '@haulboard/loadboard-sim
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { freePort, startServer, type TServer } from '../../../bench/server-process';
-import { openPostgres } from '../src/db/client';
-import { ensureReferenceData } from '../src/db/reference-data';
-import { seedDemo } from '../src/db/seed/demo';
-import { withDatabase } from './global-setup';
 import { EMAIL } from './helpers';
 import { api, signIn } from './http-client';
+import { createOwnDatabase, type TOwnDatabase } from './own-database';
 
 // The order engine in real server processes against the simulated board (issue 12's proofs):
 // two servers on one PostgreSQL racing for one work opportunity book it once (PostgreSQL only:
@@ -19,9 +16,10 @@ import { api, signIn } from './http-client';
 // call, then restarted on the same database, never books twice (PostgreSQL when DATABASE_URL is
 // set, else PGlite in a data folder of its own).
 const url = process.env.DATABASE_URL;
-const name = `haulboard_orders_${randomBytes(5).toString('hex')}`;
+let _name = '';
 let dataDir = '';
-let admin: pg.Client | null = null;
+let _admin: pg.Client | null = null;
+let own: TOwnDatabase | null = null;
 let db: pg.Client | null = null;
 let dbUrl = '';
 let sim: TSim;
@@ -45,15 +43,8 @@ beforeAll(async () => {
   sim = createSim({ seed: 'order-processes-test', initialCount: 40 });
   simUrl = await sim.listen({ port: 0 });
   if (url) {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    dbUrl = withDatabase(url, name);
-    const database = openPostgres(dbUrl, { max: 2 });
-    await database.migrate();
-    await ensureReferenceData(database.db);
-    await seedDemo(database.db);
-    await database.close();
+    own = await createOwnDatabase(url, 'haulboard_orders');
+    ({ _name, _admin, url: dbUrl } = own);
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
   }
@@ -62,8 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.kill()));
   await db?.end();
-  await admin?.query(`drop database if exists ${name} with (force)`).catch(() => {});
-  await admin?.end();
+  await own?.drop();
   await sim?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);

@@ -10,7 +10,8 @@ import { notFound } from '../../lib/errors';
 import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import { findDriverOptions } from '../lookups';
-import { alertsSince, mountOrderEvents } from './events';
+import { alertsSince } from './alerts';
+import { mountOrderEvents } from './events';
 import { findOrderEvents, findOrders } from './queries';
 import { cancelOrder, placeOrder } from './service';
 
