@@ -18,6 +18,7 @@ import { refuseDisguisedPaths } from './access/plain-path';
 import { proxyTrust } from './access/proxies';
 import { redirectToPublicHost } from './access/public-host';
 import { limitApiPerSession, signInLimit } from './access/rate-limits';
+import { databaseRateStore } from './access/rate-store';
 import { mountDevProvider } from './auth/dev-provider';
 import { createOidcClient } from './auth/oidc-client';
 import { repoRoot, type TConfig } from './config';
@@ -156,7 +157,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   refuseForgery(app, { publicUrl: config.publicUrl });
   // The sign-in routes have their own limit (per address); every API route is limited per session.
   limitApiPerSession(app, { perMinute: config.apiRateLimit, db });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every server process on one PostgreSQL limits as one.
+  await app.register(rateLimit, { global: false, store: databaseRateStore(db) });
   await app.register(uploads);
   if (config.production) {
     // In production the API's map is for signed-in people only.

@@ -94,6 +94,22 @@ describe.skipIf(!url)('two servers on one PostgreSQL work as one', () => {
 
   }, 30_000);
 
+  test('the sign-in limit is counted in the database: two servers limit one address as one', async () => {
+    const [a, b] = servers;
+    const statuses: number[] = [];
+    // 120 a minute per address on each sign-in route; alternating servers must not double it.
+    for (let i = 0; i < 124; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await fetch(`${server.baseUrl}/auth/login`, { redirect: 'manual' });
+      statuses.push(res.status);
+    }
+    // The sign-in of the test before counted once on this route: at most 120 in all went through.
+    const through = statuses.filter((s) => s === 302).length;
+    expect(through).toBeGreaterThanOrEqual(118);
+    expect(through).toBeLessThanOrEqual(120);
+    expect(statuses.slice(through).every((s) => s === 429)).toBe(true);
+  }, 60_000);
+
   test('a scheduled job both servers could run runs once', async () => {
     await vi.waitFor(
       async () => {

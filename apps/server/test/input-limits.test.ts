@@ -117,6 +117,21 @@ describe('per-session rate limit', () => {
     }
   });
 
+  it('counts one allowance per session across every API route, in the database', async () => {
+    const limited = await createTestApp({ env: { API_RATE_LIMIT: '5' } });
+    try {
+      const statuses = [];
+      for (const url of ['/api/Lookup/GetRoles', '/api/Broker', '/api/Lookup/GetRoles', '/api/Broker', '/api/Lookup/GetRoles', '/api/Broker']) {
+        statuses.push((await limited.call({ method: 'GET', url, as: EMAIL.admin })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const [row] = (await limited.db.execute(sql`select hits from rate_limit_hits where key like 'api|session:%'`)).rows as { hits: number }[];
+      expect(Number(row.hits)).toBe(6);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('counts cookies that name no live session by address: a new random cookie per request is no new allowance', async () => {
     const limited = await createTestApp({ env: { API_RATE_LIMIT: '5' } });
     try {

@@ -19,6 +19,8 @@ export function limitApiPerSession(app: FastifyInstance, opts: { perMinute: numb
       rateLimit: {
         max: perMinute,
         timeWindow: '1 minute',
+        // One count per session across every API route (access/rate-store.ts).
+        bucket: 'api',
         keyGenerator: (req: FastifyRequest) => sessionKey(db, req),
         errorResponseBuilder: (_req: FastifyRequest, context: { after: string }) => ({
           statusCode: 429,

@@ -1,4 +1,5 @@
 import { purgeIdempotencyKeys } from '../access/idempotency';
+import { purgeRateLimitHits } from '../access/rate-store';
 import { purgeExpiredSessions } from '../auth/sessions';
 import type { TDb } from '../db/client';
 import { purgeImportFiles } from '../modules/imports';
@@ -11,6 +12,8 @@ export const HOUSEKEEPING_JOBS = {
   purgeIdempotencyKeys: { name: 'purge-idempotency-keys', cron: '37 * * * *' },
   /** Files kept for an import preview, after a day. */
   purgeImportFiles: { name: 'purge-import-files', cron: '47 * * * *' },
+  /** Rate-limit counts whose window ended a day ago. */
+  purgeRateLimits: { name: 'purge-rate-limits', cron: '17 * * * *' },
 } as const;
 
 /** The server's own upkeep, hourly: every instance schedules it, pg-boss runs each period once. */
@@ -29,4 +32,9 @@ export async function scheduleHousekeeping(jobs: TJobs, { db }: { db: TDb }) {
     await purgeImportFiles(db, jobs.now());
   });
   await jobs.schedule(purgeFiles.name, purgeFiles.cron);
+  const { purgeRateLimits } = HOUSEKEEPING_JOBS;
+  await jobs.work(purgeRateLimits.name, async () => {
+    await purgeRateLimitHits(db, jobs.now());
+  });
+  await jobs.schedule(purgeRateLimits.name, purgeRateLimits.cron);
 }

@@ -10,6 +10,7 @@ export * from './load-orders';
 export * from './loads';
 export * from './lookups';
 export * from './permissions';
+export * from './rate-limits';
 export * from './settings';
 export * from './settlements';
 export * from './users';
