@@ -80,6 +80,8 @@ declare module 'fastify' {
     jobs: TJobs | null;
     /** The load-order engine of this server, when it runs. */
     orderEngine: TOrderEngine | null;
+    /** What this process does (HAULBOARD_ROLE). */
+    role: TConfig['role'];
   }
 }
 
@@ -105,6 +107,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   collectRoutes(app);
   app.decorate('jobs', deps.jobs ?? null);
+  app.decorate('role', config.role);
   if (deps.jobs) {
     const jobs = deps.jobs;
     app.addHook('onClose', async () => jobs.stop());
@@ -186,6 +189,15 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.addHook('preValidation', refuseNulBytes);
   await app.register(idempotency, { db });
 
+  await app.register(healthModule, { database, jobs: deps.jobs ?? null });
+  if (config.role === 'worker') {
+    // A worker runs the jobs and the engine (above) and answers only its health: people use the web processes.
+    app.setNotFoundHandler((req, reply) => {
+      reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${req.method} ${decodedPathOf(req.url)}: this is a worker process (HAULBOARD_ROLE=worker)` });
+    });
+    return app;
+  }
+
   const oidc = createOidcClient({
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,
@@ -207,7 +219,6 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(healthModule, { database });
   await app.register(authModule, {
     db,
     oidc,
@@ -222,7 +233,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(settingsModule, { db });
   await app.register(permissionsModule, { db });
   await app.register(cookiesModule, { db, vault });
-  await app.register(loadOrdersModule, { db, changes: orderChanges });
+  await app.register(loadOrdersModule, { db, changes: orderChanges, listen: database.listen });
   await app.register(loadSearchModule, { db, vault });
   await app.register(fuelModule, { db });
   await app.register(driverDashboardModule, { db, frozen: frozenDashboard });

@@ -28,6 +28,15 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('splits web and worker processes only on PostgreSQL; a web process runs no order engine', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(() => loadConfig({ HAULBOARD_ROLE: 'worker' })).toThrowError(/HAULBOARD_ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ HAULBOARD_ROLE: 'cook' })).toThrowError(/HAULBOARD_ROLE must be all, web or worker/);
+    const web = loadConfig({ HAULBOARD_ROLE: 'web', DATABASE_URL: 'postgres://x@127.0.0.1/db' });
+    expect(web).toMatchObject({ role: 'web', orderEngine: false });
+    expect(loadConfig({ HAULBOARD_ROLE: 'worker', DATABASE_URL: 'postgres://x@127.0.0.1/db' })).toMatchObject({ role: 'worker', orderEngine: true });
+  });
+
   it('explains bad values in plain words', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT must be a number/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL must start with postgres/);

@@ -37,6 +37,7 @@ const ZEnv = z
       .default(12),
     TRUST_PROXY: z.string().optional(),
     ALLOW_DEV_SIGNIN_ON_NETWORK: z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
+    HAULBOARD_ROLE: z.enum(['all', 'web', 'worker'], { error: 'HAULBOARD_ROLE must be all, web or worker' }).default('all'),
     ORDER_ENGINE: z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'ORDER_ENGINE must be on or off' }).optional(),
     BOARD_REQUESTS_PER_SECOND: z.coerce
       .number({ error: 'BOARD_REQUESTS_PER_SECOND must be a number' })
@@ -79,6 +80,13 @@ const ZEnv = z
     if (production && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', message: 'Production mode needs PUBLIC_URL, the address people type' });
     }
+    if (env.HAULBOARD_ROLE !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HAULBOARD_ROLE'],
+        message: `${env.HAULBOARD_ROLE} needs DATABASE_URL: the embedded database serves one process, which does everything (HAULBOARD_ROLE=all)`,
+      });
+    }
     const trustProxy: string[] = [];
     for (const entry of (env.TRUST_PROXY ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
       const ranges = parseProxyEntry(entry);
@@ -115,8 +123,13 @@ const ZEnv = z
       apiRateLimit: env.API_RATE_LIMIT,
       /** A session unused this long ends; the 7-day limit from sign-in holds regardless. */
       sessionIdleHours: env.SESSION_IDLE_HOURS,
-      /** The load-order engine runs in this server (on unless ORDER_ENGINE=off). */
-      orderEngine: env.ORDER_ENGINE === undefined || ['1', 'true', 'on', 'yes'].includes(env.ORDER_ENGINE),
+      /**
+       * What this process does: `web` serves people (HTTP) and runs no background work, `worker`
+       * runs the jobs, the order engine and the periodic checks and serves only its health, `all` both.
+       */
+      role: env.HAULBOARD_ROLE,
+      /** The load-order engine runs in this server (on unless ORDER_ENGINE=off, never in a web process). */
+      orderEngine: env.HAULBOARD_ROLE !== 'web' && (env.ORDER_ENGINE === undefined || ['1', 'true', 'on', 'yes'].includes(env.ORDER_ENGINE)),
       /** The engine's pace per board account, requests per second (1), shared by every server on the database. */
       boardRequestsPerSecond: env.BOARD_REQUESTS_PER_SECOND,
       /** The reverse proxies (CIDR ranges) allowed to name the client's address and protocol; none by default. */

@@ -26,6 +26,7 @@ async function main() {
   let app: FastifyInstance | undefined;
   const jobs = await startJobs({
     database,
+    runsWork: config.role !== 'web',
     log: {
       error: (...args: [any, ...any[]]) => app?.log.error(...args),
       warn: (...args: [any, ...any[]]) => app?.log.warn(...args),
@@ -58,13 +59,17 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const demoBoard = config.demo && !config.production && (await connectDemoCompany(database.db, vault, config.publicUrl));
+  const demoBoard = config.demo && !config.production && config.role !== 'worker' && (await connectDemoCompany(database.db, vault, config.publicUrl));
   if (resealed.resealed) app.log.info(`${resealed.resealed} stored board session(s) re-encrypted with the current HAULBOARD_SECRET_KEY`);
   // Only the count: never a value, sealed or opened.
   if (resealed.unreadable) {
     app.log.warn(
       `${resealed.unreadable} stored board session(s) were sealed with a key this server does not have (add it to HAULBOARD_SECRET_KEY_PREVIOUS, or replace them in Cookie Administration)`,
     );
+  }
+  if (config.role === 'worker') {
+    console.log(`\n  Haulboard worker: background jobs and the load-order engine${config.orderEngine ? '' : ' (off: ORDER_ENGINE)'}; health at http://${config.host}:${config.port}/api/health\n  Press Ctrl-C to stop.\n`);
+    return;
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [

@@ -107,7 +107,11 @@ describe('company switch', () => {
 describe('health and documentation', () => {
   it('reports the database state', async () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
-    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up', role: 'all' });
+    // Every migration this version ships is applied.
+    expect(res.body.migrations.pending).toBe(0);
+    expect(res.body.migrations.applied).toBe(res.body.migrations.shipped);
+    expect(res.body.migrations.shipped).toBeGreaterThan(15);
   });
 
   it('publishes OpenAPI for the API routes', async () => {

@@ -55,9 +55,12 @@ describe.skipIf(!url)('two servers on one PostgreSQL work as one', () => {
       HAULBOARD_DATA_DIR: dataDir,
       HAULBOARD_DEMO: '0',
     };
+    // A serves people only (HAULBOARD_ROLE=web), B does everything, W is a worker: B and W race
+    // for the schedules, A runs no job at all.
     servers = await Promise.all([
-      startServer(dbUrl, { env, label: 'server A', timeoutSeconds: 120 }),
+      startServer(dbUrl, { env: { ...env, HAULBOARD_ROLE: 'web' }, label: 'server A', timeoutSeconds: 120 }),
       startServer(dbUrl, { env, label: 'server B', timeoutSeconds: 120 }),
+      startServer(dbUrl, { env: { ...env, HAULBOARD_ROLE: 'worker' }, label: 'worker W', timeoutSeconds: 120 }),
     ]);
   }, 180_000);
 
@@ -110,7 +113,21 @@ describe.skipIf(!url)('two servers on one PostgreSQL work as one', () => {
     expect(statuses.slice(through).every((s) => s === 429)).toBe(true);
   }, 60_000);
 
-  test('a scheduled job both servers could run runs once', async () => {
+  test('each process says its role in its health; a worker serves no pages or API, a web process runs no jobs', async () => {
+    const [a, b, w] = servers;
+    const health = async (server: TServer) => (await fetch(`${server.baseUrl}/api/health`)).json();
+    expect(await health(a)).toMatchObject({ status: 'ok', role: 'web', migrations: { pending: 0 } });
+    expect(await health(b)).toMatchObject({ status: 'ok', role: 'all' });
+    const worker = await health(w);
+    expect(worker).toMatchObject({ status: 'ok', role: 'worker', database: 'up', migrations: { pending: 0 } });
+    expect(worker.jobs.periodic.map((p: { name: string }) => p.name)).toContain(PURGE.name);
+    expect((await fetch(`${w.baseUrl}/api/Lookup/GetRoles`)).status).toBe(404);
+    expect((await fetch(`${w.baseUrl}/auth/login`, { redirect: 'manual' })).status).toBe(404);
+    // The web process serves the API (here: asks for a session).
+    expect((await fetch(`${a.baseUrl}/api/Lookup/GetRoles`)).status).toBe(401);
+  }, 30_000);
+
+  test('a scheduled job both job-running processes could run runs once', async () => {
     await vi.waitFor(
       async () => {
         const { rows } = await db.query(`select state from pgboss.job where name = $1`, [PURGE.name]);

@@ -160,6 +160,24 @@ describe('order events stream', () => {
     }
   });
 
+  it('an alert committed on another connection arrives within a second, announced by the database (LISTEN/NOTIFY)', async () => {
+    const s = await openStream(EMAIL.dispatcher);
+    try {
+      await s.waitFor((e) => e.event === 'ready');
+      // While the announcements are heard the watch polls only every 5 s: three alerts in a row
+      // each within a second can only come through the announcement.
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        const startedAt = Date.now();
+        const id = await insertAlert(EMAIL.dispatcher, { ...MATCH, destination: `WACO ${i}, TX` }, `Announced ${i}`);
+        await s.waitFor((e) => e.event === 'alert' && e.data.id === id, 1000);
+        expect(Date.now() - startedAt).toBeLessThan(1000);
+      }
+    } finally {
+      s.close();
+    }
+  });
+
   it('tells about a changed order (cancelled here) and never pushes an alert twice', async () => {
     const s = await openStream(EMAIL.dispatcher);
     try {

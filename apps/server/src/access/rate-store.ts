@@ -17,8 +17,8 @@ export function databaseRateStore(db: TDb) {
   return class DatabaseRateStore {
     readonly bucket: string;
 
-    constructor(options: TRouteLimit = {}) {
-      this.bucket = bucketOf(options);
+    constructor(options: object = {}) {
+      this.bucket = bucketOf(options as TRouteLimit);
     }
 
     incr(key: string, callback: TCallback, timeWindow: number) {
@@ -35,8 +35,9 @@ export function databaseRateStore(db: TDb) {
       );
     }
 
-    child(options: TRouteLimit) {
-      return new DatabaseRateStore(options);
+    // The plugin's type names the route options; what a limit sets (bucket, routeInfo) is read from them.
+    child(options: object) {
+      return new DatabaseRateStore(options as TRouteLimit);
     }
   };
 }

@@ -26,6 +26,13 @@ export type TDatabase = {
   pglite?: PGlite;
   migrate: () => Promise<void>;
   ping: () => Promise<boolean>;
+  /**
+   * Hears the database's notifications on a channel (LISTEN/NOTIFY): on PostgreSQL through one
+   * connection of its own, reopened after a loss, so every server process hears what any of them
+   * committed. `onState(false)` while that connection is down (callers poll meanwhile).
+   * Answers how to stop.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, onState?: (listening: boolean) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -63,6 +70,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): TData
         return false;
       }
     },
+    listen: (channel, onPayload, onState) => listenPostgres(url, channel, onPayload, onState),
     close: () => pool.end(),
   };
 }
@@ -82,7 +90,55 @@ export function wrapPglite(client: PGlite): TDatabase {
         return false;
       }
     },
+    listen: async (channel, onPayload, onState) => {
+      const stop = await client.listen(channel, onPayload);
+      onState?.(true);
+      return async () => {
+        await stop().catch(() => {});
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** One connection that LISTENs on a channel; reopened a second after it is lost, until stopped. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onState?: (listening: boolean) => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url, application_name: 'haulboard-listen' });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onState?.(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      retry?.unref?.();
+    };
+    client = next;
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      onState?.(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = null;
+    await open?.end().catch(() => {});
   };
 }
 

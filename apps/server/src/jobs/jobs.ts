@@ -25,6 +25,8 @@ export type TJobHandler<T> = (data: T, job: TJobInfo) => Promise<void>;
  * PostgreSQL each job runs once.
  */
 export type TJobs = {
+  /** Whether this process runs jobs (false in a web process: it only queues them). */
+  runsWork: boolean;
   /** Queues a job; the id, or null when a singleton key already holds one. */
   send: <T extends object>(name: string, data: T, options?: TJobOptions) => Promise<string | null>;
   /**
@@ -46,6 +48,11 @@ export type TJobsDeps = {
   log?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   /** How often an idle worker looks for jobs, in seconds (default 2). */
   pollingIntervalSeconds?: number;
+  /**
+   * False in a web process (HAULBOARD_ROLE=web): it queues jobs but runs none, keeps no schedules
+   * and does no queue maintenance; the worker processes do. Default true.
+   */
+  runsWork?: boolean;
 };
 
 /** pg-boss over the app's database: PostgreSQL through its own small pool, or the embedded PGlite. */
@@ -53,7 +60,8 @@ export async function startJobs(deps: TJobsDeps): Promise<TJobs> {
   const { database } = deps;
   const clock = deps.clock ?? systemClock;
   const pollingIntervalSeconds = deps.pollingIntervalSeconds ?? 2;
-  const common = { schema: 'pgboss', clock, migrate: true, createSchema: true } as const;
+  const runsWork = deps.runsWork ?? true;
+  const common = { schema: 'pgboss', clock, migrate: true, createSchema: true, supervise: runsWork, schedule: runsWork } as const;
   let boss: PgBoss;
   if (database.pglite) {
     boss = new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite) });
@@ -79,6 +87,7 @@ export async function startJobs(deps: TJobsDeps): Promise<TJobs> {
 
   let stopped = false;
   return {
+    runsWork,
     send: async (name, data, options = {}) => {
       await ensureQueue(name);
       // pg-boss validates every key it is given, so only the ones set are passed.
@@ -86,10 +95,12 @@ export async function startJobs(deps: TJobsDeps): Promise<TJobs> {
       return boss.send(name, data, given);
     },
     schedule: async (name, cron, data) => {
+      if (!runsWork) return;
       await ensureQueue(name);
       await boss.schedule(name, cron, data ?? null, { tz: 'UTC', missed: 'once' });
     },
     work: async (name, handler) => {
+      if (!runsWork) return;
       await ensureQueue(name);
       await boss.work<any>(name, { pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });

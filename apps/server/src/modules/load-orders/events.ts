@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loadContext } from '../../access/context';
 import { enforce, SESSION_COOKIE } from '../../access/guard';
-import type { TDb } from '../../db/client';
+import type { TDatabase, TDb } from '../../db/client';
 import { loadOrders, } from '../../db/schema';
 import { route } from '../../lib/route';
 import { findAlerts, latestEventId } from './alerts';
@@ -61,8 +61,15 @@ async function recentOrderVersions(db: TDb, companyId: number) {
     .where(and(eq(loadOrders.companyId, companyId), sql`${loadOrders.updatedOn} > now() - interval '5 seconds'`));
 }
 
+/** The channel the database announces order changes on (migration 0016), with the company's id. */
+export const ORDER_CHANNEL = 'haulboard_orders';
+/** While the database's announcements are heard, polling is only a safety net. */
+const POLL_WHILE_LISTENING_MS = 5000;
+
 export function createOrderEventHub({ db, log, options = ORDER_STREAM }: { db: TDb; log: FastifyBaseLogger; options?: TStreamOptions }) {
   const watches = new Map<number, TWatch>();
+  let listening = false;
+  const pollMs = () => (listening ? Math.max(options.pollMs, POLL_WHILE_LISTENING_MS) : options.pollMs);
   const perSession = new Map<string, number>();
   const all = new Set<TStream>();
 
@@ -99,7 +106,7 @@ export function createOrderEventHub({ db, log, options = ORDER_STREAM }: { db: T
     if (changed) broadcast(w, sseFrame('orders', { cursor: w.cursor }, w.cursor));
   }
 
-  function schedule(w: TWatch, delay: number = options.pollMs) {
+  function schedule(w: TWatch, delay: number = pollMs()) {
     if (w.stopped) return;
     if (w.timer) clearTimeout(w.timer);
     w.timer = setTimeout(() => void run(w), delay);
@@ -119,7 +126,7 @@ export function createOrderEventHub({ db, log, options = ORDER_STREAM }: { db: T
       if (!w.stopped) log.warn({ err: error, companyId: w.companyId }, 'order events: looking for changes failed');
     } finally {
       w.running = false;
-      schedule(w, w.again ? 0 : options.pollMs);
+      schedule(w, w.again ? 0 : pollMs());
       w.again = false;
     }
   }
@@ -179,7 +186,11 @@ export function createOrderEventHub({ db, log, options = ORDER_STREAM }: { db: T
       return w.cursor;
     },
     release,
-    /** This server's engine changed something of the company: look now rather than at the next tick. */
+    /** Whether the database's announcements are heard (polling slows down) or not (polling every second). */
+    setListening(on: boolean) {
+      listening = on;
+    },
+    /** This server's engine, or the database's announcement, says something of the company changed: look now. */
     nudge(companyId: number) {
       const w = watches.get(companyId);
       if (!w || w.stopped) return;
@@ -208,12 +219,32 @@ export function createOrderEventHub({ db, log, options = ORDER_STREAM }: { db: T
 export type TOrderEventHub = ReturnType<typeof createOrderEventHub>;
 
 /** GET /api/LoadOrder/Events: the company's pushed changes, for as long as the browser listens. */
-export function mountOrderEvents(app: FastifyInstance, { db, changes, options = ORDER_STREAM }: { db: TDb; changes?: EventEmitter; options?: TStreamOptions }) {
+export function mountOrderEvents(
+  app: FastifyInstance,
+  { db, changes, listen, options = ORDER_STREAM }: { db: TDb; changes?: EventEmitter; listen?: TDatabase['listen']; options?: TStreamOptions },
+) {
   const hub = createOrderEventHub({ db, log: app.log, options });
   const onChange = (change: { companyId: number }) => hub.nudge(change.companyId);
   changes?.on('change', onChange);
+  // Whichever process changed an order (a worker's engine, another web process), the database says so at commit.
+  let unlisten: (() => Promise<void>) | null = null;
+  if (listen) {
+    app.addHook('onReady', async () => {
+      unlisten = await listen(
+        ORDER_CHANNEL,
+        (payload) => {
+          if (/^\d{1,12}$/.test(payload)) hub.nudge(Number(payload));
+        },
+        (on) => hub.setListening(on),
+      ).catch((error) => {
+        app.log.warn({ err: error }, 'order events: listening for changes failed; polling every second instead');
+        return null;
+      });
+    });
+  }
   app.addHook('onClose', async () => {
     changes?.off('change', onChange);
+    await unlisten?.();
   });
   // Open streams would keep close() waiting: end them first.
   app.addHook('preClose', async () => hub.endAll());

@@ -4,7 +4,7 @@ import { cityLabel, MIN_SEARCH_LETTERS, searchCities } from '@haulboard/geo';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
-import type { TDb } from '../../db/client';
+import type { TDatabase, TDb } from '../../db/client';
 import { loadOrders, orderEvents } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { capLimit, capList, countRows } from '../../lib/list-cap';
@@ -16,7 +16,7 @@ import { findOrderEvents, findOrders } from './queries';
 import { cancelOrder, placeOrder } from './service';
 
 /** Load orders (spec §2 relay/search-dashboard): what a dispatcher wants the engine to find. */
-export async function loadOrdersModule(app: FastifyInstance, { db, changes }: { db: TDb; changes?: EventEmitter }) {
+export async function loadOrdersModule(app: FastifyInstance, { db, changes, listen }: { db: TDb; changes?: EventEmitter; listen?: TDatabase['listen'] }) {
   route(app, loadOrderRoutes.getOrders, async (req, reply) => {
     const { companyId } = actorOf(req.ctx);
     const rows = await findOrders(db, companyId, undefined, capLimit(loadOrderRoutes.getOrders));
@@ -51,5 +51,5 @@ export async function loadOrdersModule(app: FastifyInstance, { db, changes }: { 
   route(app, loadOrderRoutes.getCompanyDrivers, async (req) =>
     (await findDriverOptions(db, actorOf(req.ctx).companyId)).map(({ label, value }) => ({ label, value })),
   );
-  mountOrderEvents(app, { db, changes });
+  mountOrderEvents(app, { db, changes, listen });
 }
