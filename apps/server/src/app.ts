@@ -25,6 +25,7 @@ import { repoRoot, type TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { scheduleHousekeeping, type TJobs } from './jobs';
 import { errorHandler, refuseNulBytes } from './lib/error-handler';
+import { bindRoute } from './lib/logging';
 import { unauthenticated } from './lib/errors';
 import { decodedPathOf, isApiPath, isApiRequest, rawPathOf } from './lib/paths';
 import { collectRoutes } from './lib/route-table';
@@ -149,6 +150,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', async (req, reply) => {
+    bindRoute(req, reply);
     // On the raw response, so the built-in provider's own (hijacked) answers carry it too.
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     // API answers hold a company's data: no browser or proxy keeps a copy.

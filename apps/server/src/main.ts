@@ -8,6 +8,7 @@ import './db/seed/demo-settlements';
 import './db/seed/demo-ifta';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { loggerOptions } from './lib/logging';
 import { startJobs, type TJobsDeps } from './jobs';
 import { connectDemoCompany, DEMO_BOARD_PREFIX } from './loadboard/demo-board';
 import { VaultKeyError, vaultFromConfig } from './loadboard/vault';
@@ -39,11 +40,7 @@ async function main() {
     vault,
     jobs,
     demoBoard: config.demo && !config.production,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(config.production ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname' } } }),
-    },
+    logger: loggerOptions(config),
   });
 
   let stopping = false;

@@ -1,9 +1,10 @@
 import { isAccessSufficient, TEXT, type TRouteAccess } from '@haulboard/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
 import type { TDb } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { bindCompany } from '../lib/logging';
 import { loadContext, type TRequestContext } from './context';
 
 export const SESSION_COOKIE = 'hb_session';
@@ -49,7 +50,7 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
  * refused outright so that a forgotten declaration fails closed. */
 export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb; sessionIdleHours: number }) => {
   app.decorateRequest('ctx', null as unknown as TRequestContext);
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
       if (req.routeOptions.url === undefined) return; // not-found handler
@@ -60,6 +61,7 @@ export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb; sess
     enforce(access, ctx);
     if (ctx) {
       req.ctx = ctx;
+      bindCompany(req, reply, { companyId: ctx.companyId ?? null, userId: ctx.user.id });
       if (needsTouch(ctx, opts.sessionIdleHours)) await touchSession(opts.db, ctx.sessionId, opts.sessionIdleHours);
     }
   });
