@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { APP_REQUEST_HEADER } from '@haulboard/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { refuseOtherCompany } from './access/company-header';
@@ -25,8 +26,8 @@ import { repoRoot, type TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { scheduleHousekeeping, type TJobs } from './jobs';
 import { errorHandler, refuseNulBytes } from './lib/error-handler';
-import { bindRoute } from './lib/logging';
 import { unauthenticated } from './lib/errors';
+import { bindRoute } from './lib/logging';
 import { decodedPathOf, isApiPath, isApiRequest, rawPathOf } from './lib/paths';
 import { collectRoutes } from './lib/route-table';
 import { uploads } from './lib/upload';
@@ -178,7 +179,17 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Haulboard API', version: '1.0.0', description: 'The back office of a trucking company.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hb_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'hb_session', description: 'The session cookie set by signing in (/auth/login).' },
+          appRequest: {
+            type: 'apiKey',
+            in: 'header',
+            name: APP_REQUEST_HEADER.name,
+            description: `Every write (POST, PUT, DELETE, and reads declared at a write level) must send \`${APP_REQUEST_HEADER.name}: ${APP_REQUEST_HEADER.value}\`, and a JSON body as \`application/json\`; without it the request is refused with 403. It proves the request comes from a client of Haulboard's, not from a page of another site.`,
+          },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: createJsonSchemaTransform({ skipList: [] }),

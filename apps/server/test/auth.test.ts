@@ -120,6 +120,38 @@ describe('health and documentation', () => {
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/Auth/GetUserDetails', '/api/auth/GetUsers', '/api/Lookup/GetStates']));
   });
 
+  it('documents the header every write needs, and a client that follows the document succeeds the first time', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).body;
+    const scheme = doc.components.securitySchemes.appRequest;
+    expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-requested-with' });
+    expect(scheme.description).toContain('x-requested-with: haulboard');
+    const writes = Object.entries(doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[] }>>).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([method]) => ['post', 'put', 'delete', 'patch'].includes(method))
+        .map(([method, op]) => ({ path, method, security: op.security })),
+    );
+    expect(writes.length).toBeGreaterThan(30);
+    for (const w of writes) expect(w.security?.some((s) => 'appRequest' in s), `${w.method} ${w.path}`).toBe(true);
+    // As a script would do it: the session cookie, the documented header, a JSON body; no Origin.
+    const value = scheme.description.match(/x-requested-with: (\w+)/)[1];
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/Broker/AddUpdateBroker',
+      as: EMAIL.dispatcher,
+      headers: { origin: undefined, 'x-requested-with': value, 'content-type': 'application/json' },
+      payload: { brokerId: 0, brokerName: 'Docs Client Broker', brokerAddress: '1 Main St', brokerCity: 'Dallas', brokerStateId: 5, brokerZipCode: '75201', phoneNumber: '555-0100', email: 'ops@docs.test' },
+    });
+    expect(res.status).toBe(200);
+    const without = await t.call({
+      method: 'POST',
+      url: '/api/Broker/AddUpdateBroker',
+      as: EMAIL.dispatcher,
+      headers: { origin: undefined, 'x-requested-with': undefined },
+      payload: { brokerId: 0, brokerName: 'Docs Client Broker 2', brokerAddress: '1 Main St', brokerCity: 'Dallas', brokerStateId: 5, brokerZipCode: '75201', phoneNumber: '555-0100', email: 'ops@docs.test' },
+    });
+    expect(without.status).toBe(403);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.call({ method: 'GET', url: '/api/nope' });
     expect(res.status).toBe(404);

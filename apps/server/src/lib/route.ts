@@ -1,4 +1,4 @@
-import type { TRouteAccess, TRouteDef, TUploadDef } from '@haulboard/contract';
+import { isWriteAccess, type TRouteAccess, type TRouteDef, type TUploadDef } from '@haulboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TRequestContext } from '../access/context';
@@ -20,6 +20,9 @@ export type TRouteRequest<R extends TRouteDef> = Omit<FastifyRequest, 'body' | '
   /** Set by the access guard for every route that is not public. */
   ctx: TRequestContext;
 };
+
+/** Mutations, and reads declared at a write level, must carry the app's own header (access/forgery.ts). */
+const needsAppHeader = (def: TRouteDef) => def.method !== 'GET' || isWriteAccess(def.access);
 
 const isTextReply = (def: TRouteDef) => (def.response as any)?.def?.type === 'string';
 
@@ -48,6 +51,8 @@ export function route<R extends TRouteDef>(
     schema: {
       summary: def.summary,
       tags: [def.tag],
+      // What a client must send (access/forgery.ts): the session, and on writes the app's own header.
+      security: [{ ...(def.access.kind === 'public' ? {} : { session: [] }), ...(needsAppHeader(def) ? { appRequest: [] } : {}) }].filter((s) => Object.keys(s).length),
       ...(upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
