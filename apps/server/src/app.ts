@@ -28,6 +28,7 @@ import { scheduleHousekeeping, type TJobs } from './jobs';
 import { errorHandler, refuseNulBytes } from './lib/error-handler';
 import { unauthenticated } from './lib/errors';
 import { bindRoute } from './lib/logging';
+import { measureRequests, mountMetrics } from './lib/metrics';
 import { decodedPathOf, isApiPath, isApiRequest, rawPathOf } from './lib/paths';
 import { collectRoutes } from './lib/route-table';
 import { uploads } from './lib/upload';
@@ -107,6 +108,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  measureRequests(app);
   collectRoutes(app);
   app.decorate('jobs', deps.jobs ?? null);
   app.decorate('role', config.role);
@@ -203,6 +205,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(idempotency, { db });
 
   await app.register(healthModule, { database, jobs: deps.jobs ?? null });
+  mountMetrics(app, config.metricsToken);
   if (config.role === 'worker') {
     // A worker runs the jobs and the engine (above) and answers only its health: people use the web processes.
     app.setNotFoundHandler((req, reply) => {

@@ -37,6 +37,7 @@ const ZEnv = z
       .default(12),
     TRUST_PROXY: z.string().optional(),
     ALLOW_DEV_SIGNIN_ON_NETWORK: z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
+    METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)' }).optional(),
     HAULBOARD_ROLE: z.enum(['all', 'web', 'worker'], { error: 'HAULBOARD_ROLE must be all, web or worker' }).default('all'),
     ORDER_ENGINE: z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'ORDER_ENGINE must be on or off' }).optional(),
     BOARD_REQUESTS_PER_SECOND: z.coerce
@@ -128,6 +129,8 @@ const ZEnv = z
        * runs the jobs, the order engine and the periodic checks and serves only its health, `all` both.
        */
       role: env.HAULBOARD_ROLE,
+      /** Turns on GET /metrics (Prometheus) for a scraper that sends it as a bearer token; off when unset. */
+      metricsToken: env.METRICS_TOKEN,
       /** The load-order engine runs in this server (on unless ORDER_ENGINE=off, never in a web process). */
       orderEngine: env.HAULBOARD_ROLE !== 'web' && (env.ORDER_ENGINE === undefined || ['1', 'true', 'on', 'yes'].includes(env.ORDER_ENGINE)),
       /** The engine's pace per board account, requests per second (1), shared by every server on the database. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, fromPglite, PgBoss, systemClock } from 'pg-boss';
 import type { TDatabase } from '../db/client';
+import { recordJob } from '../lib/metrics';
 
 /** Source of time for jobs: `now()` in epoch milliseconds plus timers (pg-boss's Clock; tests pass its TestClock). */
 export type TClock = Clock;
@@ -103,7 +104,15 @@ export async function startJobs(deps: TJobsDeps): Promise<TJobs> {
       if (!runsWork) return;
       await ensureQueue(name);
       await boss.work<any>(name, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            recordJob(name, 'completed');
+          } catch (error) {
+            recordJob(name, 'failed');
+            throw error;
+          }
+        }
       });
     },
     now: () => new Date(clock.now()),

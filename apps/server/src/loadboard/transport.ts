@@ -1,3 +1,4 @@
+import { recordBoardCall } from '../lib/metrics';
 import { obj, str } from './answers';
 import { BoardError } from './board-error';
 
@@ -102,7 +103,20 @@ export function createTransport(options: TBoardClientOptions) {
   const csrfToken = options.session.csrfToken.replace(/[\r\n]+/g, ' ').trim();
   const secrets = secretsOf(cookie, csrfToken);
 
+  /** Every call is counted by its outcome (lib/metrics.ts). */
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, limit = maxBytes): Promise<{ res: Response; bytes: Buffer }> {
+    const started = performance.now();
+    try {
+      const answer = await callOnce(method, path, body, limit);
+      recordBoardCall('ok', (performance.now() - started) / 1000);
+      return answer;
+    } catch (error) {
+      recordBoardCall(error instanceof BoardError ? error.kind : 'error', (performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
+  async function callOnce(method: 'GET' | 'POST', path: string, body: unknown, limit: number): Promise<{ res: Response; bytes: Buffer }> {
     if (!base) throw new BoardError('not-configured', 'the Service URL is not an http(s) address');
     if (!cookie || !csrfToken) throw new BoardError('not-configured', 'no stored session');
     const url = new URL(base.href);
