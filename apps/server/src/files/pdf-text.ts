@@ -133,14 +133,20 @@ export function widthOf(pieces: TPiece[], measure: TMeasure): number {
   return width;
 }
 
-/** The paragraph's direction: its first strong character's (UAX #9 P2), else left to right. */
+/**
+ * A cell's direction: right to left only when it has right-to-left letters and no left-to-right
+ * ones. The documents are English, so "דוד כהן to Houston" reads as an English line with a Hebrew
+ * name in it (UAX #9's first-strong rule would turn the whole cell around); a Hebrew name alone reads
+ * right to left.
+ */
 export function directionOf(pieces: TPiece[]): 'ltr' | 'rtl' {
+  let rtl = false;
   for (const p of pieces) {
     const type = bidi.getBidiCharTypeName(p.text);
     if (type === 'L') return 'ltr';
-    if (type === 'R' || type === 'AL') return 'rtl';
+    if (type === 'R' || type === 'AL') rtl = true;
   }
-  return 'ltr';
+  return rtl ? 'rtl' : 'ltr';
 }
 
 const RTL_SCRIPT = /[\p{Script=Hebrew}\p{Script=Arabic}]/u;
@@ -160,7 +166,7 @@ export function visualLine(pieces: TPiece[], direction: 'ltr' | 'rtl', measure: 
     const width = text ? measure(text, 'latin') : 0;
     return { runs: text ? [{ text, face: 'latin', width }] : [], width };
   }
-  const { levels, paragraphs } = bidi.getEmbeddingLevels(text, direction);
+  const { levels } = bidi.getEmbeddingLevels(text, direction);
   const mirrored = bidi.getMirroredCharactersMap(text, levels);
   type TLogical = { pieces: TPiece[]; level: number };
   const runs: TLogical[] = [];

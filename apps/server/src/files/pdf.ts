@@ -110,7 +110,7 @@ export function openPdf(options: TPdfOptions): TPdf {
       for (const l of laid) {
         // A shrunk amount sits on the row's baseline, a little lower than the row's top.
         const dy = (lineHeight(size) - lineHeight(l.size)) * 0.8;
-        l.lines.forEach((line, i) => drawLine(line, x, pdf.y + dy + i * lineHeight(l.size), l.w, l.cell.align ?? 'left', l.size, bold));
+        for (const [i, line] of l.lines.entries()) drawLine(line, x, pdf.y + dy + i * lineHeight(l.size), l.w, l.cell.align ?? 'left', l.size, bold);
         x += l.cell.width * width;
       }
       pdf.y += height + (style.gap ?? 1.5);
