@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatMoney, type TIftaReturn, type TStatement } from '@haulboard/contract';
 import { PDFParse } from 'pdf-parse';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { iftaReturnPdf } from '../modules/fuel/return-pdf';
 import { statementsPdf } from '../modules/settlements/pdf';
-import { directionOf, piecesOf, SUBSTITUTE, visualLine } from './pdf-text';
+import { directionOf, loadFonts, piecesOf, SUBSTITUTE, visualLine } from './pdf-text';
 
 /**
  * Names in every script in a statement and the IFTA return: the text comes out of the PDF, the
@@ -146,6 +146,8 @@ const plain = (text: string) => text.replace(/\p{Cc}/gu, '');
 const keep = (name: string, pdf: Buffer) => process.env.PDF_SNAPSHOT_DIR && writeFileSync(join(process.env.PDF_SNAPSHOT_DIR, name), pdf);
 
 describe('text in any script', () => {
+  beforeAll(() => loadFonts());
+
   it('picks a face per script and substitutes what no face draws', () => {
     const faces = (t: string) => [...new Set(piecesOf(t).map((p) => p.face))];
     expect(faces(NAMES.hebrew)).toEqual(['hebrew']);

@@ -1,6 +1,6 @@
 import { formatMoney } from '@haulboard/contract';
 import PDFDocument from 'pdfkit';
-import { fontName, layoutText, registerFonts, type TFace, type TLine } from './pdf-text';
+import { fontName, layoutText, loadFonts, registerFonts, type TFace, type TLine } from './pdf-text';
 
 /**
  * The PDFs' shared primitives: a Letter page with margins, Noto Sans in every script
@@ -54,7 +54,9 @@ export type TPdf = {
 
 export type TPdfOptions = { title: string; landscape?: boolean; margin: number; size?: number };
 
-export function openPdf(options: TPdfOptions): TPdf {
+/** A new document; the fonts load on the first one (a few turns of the event loop). */
+export async function openPdf(options: TPdfOptions): Promise<TPdf> {
+  await loadFonts();
   const doc = new PDFDocument({ size: 'LETTER', layout: options.landscape ? 'landscape' : 'portrait', margin: options.margin, info: { Title: options.title, Author: 'Haulboard' } });
   registerFonts(doc);
   const chunks: Buffer[] = [];

@@ -29,7 +29,7 @@ const gal = (v: string | null) => (v === null ? '-' : Number(v).toLocaleString('
 const amount = (v: string | null, width: number) => numberCell(moneyOrDash(v), width);
 
 export async function iftaReturnPdf(r: TIftaReturn): Promise<Buffer> {
-  const pdf = openPdf({ title: `IFTA return worksheet ${r.period}`, landscape: true, margin: 36, size: 7.5 });
+  const pdf = await openPdf({ title: `IFTA return worksheet ${r.period}`, landscape: true, margin: 36, size: 7.5 });
   pdf.row([{ text: 'IFTA quarterly return worksheet', width: 1 }], { bold: true, size: 15 });
   pdf.text("Prepared from your fuel and mileage records. Copy the figures onto your base jurisdiction's return.", { size: 9 });
   pdf.space(6);

@@ -117,7 +117,7 @@ async function statementPages(pdf: TPdf, s: TStatement) {
 
 /** Renders the statements into one PDF, each starting on a new page. */
 export async function statementsPdf(statements: TStatement[], title: string): Promise<Buffer> {
-  const pdf = openPdf({ title, margin: 48 });
+  const pdf = await openPdf({ title, margin: 48 });
   if (!statements.length) pdf.text(`${title}: no drivers this week.`, { size: 12 });
   for (const [i, s] of statements.entries()) {
     if (i > 0) pdf.newPage();
