@@ -9,9 +9,9 @@ import { moneyCell, numberCell, openPdf, type TCell, type TPdf } from '../../fil
 
 const money = (v: string) => formatMoney(v);
 const LOAD_COLUMNS: TCell[] = [
-  { text: 'Load', width: 0.14 },
-  { text: 'Dates', width: 0.18 },
-  { text: 'Route', width: 0.3 },
+  { text: 'Load', width: 0.13 },
+  { text: 'Dates', width: 0.23 },
+  { text: 'Route', width: 0.26 },
   { text: 'Miles', width: 0.08, align: 'right' },
   { text: 'Rate', width: 0.08, align: 'right' },
   { text: 'Load pay', width: 0.11, align: 'right' },
@@ -48,9 +48,10 @@ async function statementPages(pdf: TPdf, s: TStatement) {
   if (!s.loads.length) pdf.row([{ text: 'No loads this week.', width: 1 }]);
   for (const l of s.loads) {
     pdf.row([
-      { text: l.loadNumber, width: 0.14 },
-      { text: `${usDate(l.startDate.slice(0, 10))} - ${usDate(l.endDate.slice(0, 10))}`, width: 0.18 },
-      { text: `${l.origin} to ${l.destination}${l.teammate ? ` (team with ${l.teammate})` : ''}`, width: 0.3 },
+      { text: l.loadNumber, width: 0.13 },
+      // Wide enough for both dates on one line: a week of many loads takes half the pages.
+      { text: `${usDate(l.startDate.slice(0, 10))} - ${usDate(l.endDate.slice(0, 10))}`, width: 0.23 },
+      { text: `${l.origin} to ${l.destination}${l.teammate ? ` (team with ${l.teammate})` : ''}`, width: 0.26 },
       numberCell(l.tripLength, 0.08),
       numberCell(`$${l.rate}`, 0.08),
       moneyCell(l.loadPayout, 0.11),
