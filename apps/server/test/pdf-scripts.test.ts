@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { formatMoney, type TIftaReturn, type TStatement } from '@haulboard/contract';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { iftaReturnPdf } from '../modules/fuel/return-pdf';
-import { statementsPdf } from '../modules/settlements/pdf';
-import { directionOf, loadFonts, piecesOf, SUBSTITUTE, visualLine } from './pdf-text';
+import { directionOf, loadFonts, piecesOf, SUBSTITUTE, visualLine } from '../src/files/pdf-text';
+import { iftaReturnPdf } from '../src/modules/fuel/return-pdf';
+import { statementsPdf } from '../src/modules/settlements/pdf';
 
 /**
  * Names in every script in a statement and the IFTA return: the text comes out of the PDF, the
