@@ -65,6 +65,21 @@ export const ZDashboardFuel = z.object({
   amount: z.string(),
 });
 
+/**
+ * The dashboard and the JSON statement carry at most this many lines per list (a week of 10,000
+ * fuel-card lines was megabytes); the totals are still over every line, and the PDF prints them all.
+ */
+export const LINE_LIST_CAP = 500;
+
+/** How many lines a list has in all: more than the list carries when it was cut to LINE_LIST_CAP. */
+export const ZDashboardLineCounts = z.object({ loads: z.number().int(), expenses: z.number().int(), fuel: z.number().int() });
+
+/** The notice under a cut list: 'Showing 500 of 10,000 fuel-card lines; the totals count them all.' */
+export function lineCapText(noun: string, shown: number, total: number, inPdf: boolean): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `Showing ${n(shown)} of ${n(total)} ${noun}; the totals count them all${inPdf ? ', and the PDF has every line' : ''}.`;
+}
+
 /** Spec §3 Driver dashboard result; money is decimal text ('1234.56'), every figure exact to the cent. */
 export const ZDriverDashboard = z.object({
   /** Gross over every driver of the company in the period (roleId 1 and 2 only; empty for drivers). */
@@ -83,6 +98,8 @@ export const ZDriverDashboard = z.object({
   driverLoadList: z.array(ZDashboardLoad),
   driverExpenseList: z.array(ZDashboardExpense),
   driverFuelList: z.array(ZDashboardFuel),
+  /** Each list's full count (a list holds at most LINE_LIST_CAP lines). */
+  lineCounts: ZDashboardLineCounts,
   /** The driver the figures are for (null: no driver chosen), with the unit and period shown. */
   driver: z.object({ userId: z.number(), name: z.string(), unitNumber: z.string().nullable() }).nullable(),
   period: z.string(),

@@ -55,6 +55,15 @@ export const ZStatement = z.object({
 });
 export type TStatement = z.infer<typeof ZStatement>;
 
+/**
+ * The statement as the API answers it: each list cut to LINE_LIST_CAP lines with its full count
+ * beside it (the stored snapshot and the PDF keep every line; the totals are over all of them).
+ */
+export const ZStatementReply = ZStatement.extend({
+  lineCounts: z.object({ loads: z.number().int(), additions: z.number().int(), expenses: z.number().int(), fuel: z.number().int() }),
+});
+export type TStatementReply = z.infer<typeof ZStatementReply>;
+
 export const ZSettlementEvent = z.object({ action: z.enum(['closed', 'reopened']), on: z.string(), by: z.string().nullable(), revision: z.number() });
 
 export const ZSettlementWeek = z.object({
@@ -89,7 +98,7 @@ export const settlementRoutes = {
     tag: 'Settlements',
     access: onObject('DriverDashboardPage', 'Read'),
     query: ZStatementQuery,
-    response: ZStatement,
+    response: ZStatementReply,
   }),
   getStatementPdf: defineRoute({
     method: 'GET',

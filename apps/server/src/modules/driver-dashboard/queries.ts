@@ -1,5 +1,5 @@
 import { FUEL_PRODUCTS, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { companies, fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies, users, workWeeks } from '../../db/schema';
 import { fullNameOf } from '../../lib/people';
@@ -63,6 +63,25 @@ export async function payPeriod(
   return { from: today, to: today, weekIds: null, weeks: 1, label: usDate(today) };
 }
 
+/** Rows per page of a driver's lines. */
+const PAGE = 500;
+
+/**
+ * Reads every row in pages by id, the event loop getting a turn between pages: PGlite runs a query
+ * on the event loop, and a week of 10,000 lines read at once held the server for seconds. Paging by
+ * id reads no row twice even while lines are added.
+ */
+async function inPages<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let after = 0; ; ) {
+    const next = await page(after, PAGE);
+    rows.push(...next);
+    if (next.length < PAGE) return rows;
+    after = next[next.length - 1].id;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 const inPeriod = (p: TPayPeriod) =>
   p.weekIds
     ? inArray(loads.weekId, p.weekIds.length ? p.weekIds : [0])
@@ -70,7 +89,8 @@ const inPeriod = (p: TPayPeriod) =>
 
 /** Earned loads (revenue statuses) of the period with a given driver, each with its drivers in order. */
 export async function driverLoads(db: TDbLike, companyId: number, driverId: number, p: TPayPeriod) {
-  const rows = await db
+  const pages = await inPages((afterId, limit) =>
+    db
     .select({
       id: loads.id,
       loadNumber: loads.loadNumber,
@@ -99,9 +119,14 @@ export async function driverLoads(db: TDbLike, companyId: number, driverId: numb
         eq(loadStatuses.countsAsRevenue, true),
         inPeriod(p),
         sql`exists (select 1 from ${loadDrivers} d where d.load_id = ${loads.id} and d.user_id = ${driverId})`,
+        gt(loads.id, afterId),
       ),
     )
-    .orderBy(asc(loads.loadStartDate), asc(loads.id));
+    .orderBy(asc(loads.id))
+    .limit(limit),
+  );
+  // The statement's order: by start, then id.
+  const rows = pages.sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate) || a.id - b.id);
   return rows.map((r) => ({
     ...r,
     origin: `${r.originCity}, ${stateCode(r.originStateId)}`,
@@ -145,11 +170,18 @@ export async function driverOf(db: TDbLike, companyId: number, userId: number) {
 export async function unitFuel(db: TDbLike, companyId: number, unitNumber: string | null, p: TPayPeriod) {
   if (!unitNumber) return [];
   const f = fuelTransactions;
-  const rows = await db
-    .select()
-    .from(f)
-    .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to)))
-    .orderBy(asc(f.fuelDate), asc(f.fuelTime), asc(f.id));
+  const pages = await inPages((afterId, limit) =>
+    db
+      .select()
+      .from(f)
+      .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to), gt(f.id, afterId)))
+      .orderBy(asc(f.id))
+      .limit(limit),
+  );
+  // By date, time (a line without a time last, as PostgreSQL sorts nulls), then id.
+  const rows = pages.sort(
+    (a, b) => a.fuelDate.localeCompare(b.fuelDate) || (a.fuelTime === b.fuelTime ? 0 : a.fuelTime === null ? 1 : b.fuelTime === null ? -1 : a.fuelTime < b.fuelTime ? -1 : 1) || a.id - b.id,
+  );
   return rows.map((r) => ({
     fuelTransactionId: r.id,
     fuelDate: r.fuelDate,

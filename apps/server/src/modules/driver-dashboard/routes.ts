@@ -1,4 +1,4 @@
-import { centsToText, driverDashboardRoutes, ROLE, type TDriverDashboard, toCents } from '@haulboard/contract';
+import { centsToText, driverDashboardRoutes, LINE_LIST_CAP, ROLE, type TDriverDashboard, toCents } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorCan, actorOf, type TActor } from '../../access/actor';
 import type { TDb, TDbLike } from '../../db/client';
@@ -11,7 +11,7 @@ import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFu
 const money = (cents: number) => centsToText(cents);
 
 /** A driver's figures for a period: every line of the dashboard and the statement. */
-export type TDriverFigures = Omit<TDriverDashboard, 'companyGrossList' | 'period'> & {
+export type TDriverFigures = Omit<TDriverDashboard, 'companyGrossList' | 'period' | 'lineCounts'> & {
   driver: NonNullable<TDriverDashboard['driver']>;
   grossCents: number;
   additionsCents: number;
@@ -90,14 +90,28 @@ export async function driverFigures(db: TDbLike, companyId: number, driverId: nu
   };
 }
 
+/** The dashboard with every line, before its lists are cut for the answer. */
+export type TFullDashboard = Omit<TDriverDashboard, 'lineCounts'>;
+
 /** The dashboard's answer from a driver's figures (the cents stay on the server). */
-export function dashboardOf(figures: TDriverFigures, companyGrossList: TDriverDashboard['companyGrossList'], period: string): TDriverDashboard {
+export function dashboardOf(figures: TDriverFigures, companyGrossList: TDriverDashboard['companyGrossList'], period: string): TFullDashboard {
   const { grossCents, additionsCents, expenseCents, fuelCents, feeCents, netCents, escrowCents, ...shown } = figures;
   return { ...shown, companyGrossList, period };
 }
 
+/** The answer: each list cut to LINE_LIST_CAP lines, its full count beside it; the totals were worked out over every line. */
+export function boundDashboard(d: TFullDashboard): TDriverDashboard {
+  return {
+    ...d,
+    driverLoadList: d.driverLoadList.slice(0, LINE_LIST_CAP),
+    driverExpenseList: d.driverExpenseList.slice(0, LINE_LIST_CAP),
+    driverFuelList: d.driverFuelList.slice(0, LINE_LIST_CAP),
+    lineCounts: { loads: d.driverLoadList.length, expenses: d.driverExpenseList.length, fuel: d.driverFuelList.length },
+  };
+}
+
 /** Reads a frozen statement instead of live figures (settlements register it: a closed week's figures never change). */
-export type TFrozenFigures = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TDriverDashboard | null>;
+export type TFrozenFigures = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TFullDashboard | null>;
 
 /**
  * Spec §7 GetDriversGrossIncome. A driver (without DenyDelete on the dashboard) always gets their own
@@ -117,7 +131,7 @@ export async function driverDashboard(
   const showsCompany = actor.roleIds.some((r) => r === ROLE.Administrator || r === ROLE.Dispatcher);
   const companyGrossList = showsCompany ? [await companyGross(db, actor.companyId, period)] : [];
   if (!driverId) {
-    return {
+    return boundDashboard({
       companyGrossList,
       totalGross: '0.00',
       totalExpense: '0.00',
@@ -131,13 +145,13 @@ export async function driverDashboard(
       driverFuelList: [],
       driver: null,
       period: period.label,
-    };
+    });
   }
   if (frozen && period.weekIds?.length === 1 && q.week) {
     const snapshot = await frozen(db, actor.companyId, period.weekIds[0], driverId);
-    if (snapshot) return { ...snapshot, companyGrossList, period: period.label };
+    if (snapshot) return boundDashboard({ ...snapshot, companyGrossList, period: period.label });
   }
-  return dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label);
+  return boundDashboard(dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label));
 }
 
 export async function driverDashboardModule(app: FastifyInstance, { db, frozen }: { db: TDb; frozen?: TFrozenFigures }) {

@@ -4,7 +4,7 @@ import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
 import { statementsPdf } from './pdf';
-import { closeWeek, getStatement, reopenWeek, weekStatements, weekSummary } from './service';
+import { boundStatement, closeWeek, getStatement, reopenWeek, weekStatements, weekSummary } from './service';
 
 /** A PDF download; the name is ASCII only, safe inside the quoted header. */
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
@@ -14,7 +14,7 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
 }
 
 export async function settlementsModule(app: FastifyInstance, { db }: { db: TDb }) {
-  route(app, settlementRoutes.getStatement, async (req) => getStatement(db, actorOf(req.ctx), req.query));
+  route(app, settlementRoutes.getStatement, async (req) => boundStatement(await getStatement(db, actorOf(req.ctx), req.query)));
   route(app, settlementRoutes.getStatementPdf, async (req, reply) => {
     const s = await getStatement(db, actorOf(req.ctx), req.query);
     const pdf = await statementsPdf([s], `Settlement ${s.payee.name} week ${s.week.number} ${s.week.year}`);

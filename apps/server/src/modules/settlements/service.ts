@@ -1,4 +1,4 @@
-import { centsToText, SETTLEMENT_TEXT, sumCents, type TSettlementWeek, type TStatement } from '@haulboard/contract';
+import { centsToText, LINE_LIST_CAP, SETTLEMENT_TEXT, sumCents, type TSettlementWeek, type TStatement, type TStatementReply } from '@haulboard/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actorCan, type TActor } from '../../access/actor';
@@ -24,6 +24,19 @@ export function statementDriver(actor: TActor, driverId: number | null): number 
 
 export async function getStatement(db: TDbLike, actor: TActor, q: { weekId: number; driverId: number | null }): Promise<TStatement> {
   return statementOf(db, actor.companyId, q.weekId, statementDriver(actor, q.driverId));
+}
+
+/** The statement as the API answers it: each list cut to LINE_LIST_CAP lines beside its full count (totals unchanged). */
+export function boundStatement(s: TStatement): TStatementReply {
+  const cut = <T>(lines: T[]) => lines.slice(0, LINE_LIST_CAP);
+  return {
+    ...s,
+    loads: cut(s.loads),
+    additions: cut(s.additions),
+    expenses: cut(s.expenses),
+    fuel: cut(s.fuel),
+    lineCounts: { loads: s.loads.length, additions: s.additions.length, expenses: s.expenses.length, fuel: s.fuel.length },
+  };
 }
 
 /** Every driver's statement of the week (frozen when closed), for the week view and the PDF. */

@@ -1,10 +1,10 @@
-import { addDays, centsToText, ROLE, type TDriverDashboard, type TStatement } from '@haulboard/contract';
+import { addDays, centsToText, ROLE, type TStatement } from '@haulboard/contract';
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { companies, loadDrivers, loads, settlementClosures, settlementStatements, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
-import { driverFigures, driverOf } from '../driver-dashboard';
+import { driverFigures, driverOf, type TFullDashboard } from '../driver-dashboard';
 import { yearToDateBefore } from './year-to-date';
 
 export type TWeek = TStatement['week'];
@@ -105,7 +105,7 @@ export async function statementOf(db: TDbLike, companyId: number, weekId: number
 }
 
 /** The dashboard's figures from a frozen statement (the dashboard of a closed week shows what was paid). */
-export async function frozenDashboard(db: TDbLike, companyId: number, weekId: number, driverId: number): Promise<TDriverDashboard | null> {
+export async function frozenDashboard(db: TDbLike, companyId: number, weekId: number, driverId: number): Promise<TFullDashboard | null> {
   const s = await frozenStatement(db, companyId, weekId, driverId);
   if (!s) return null;
   return {

@@ -39,6 +39,7 @@ const noDriver = (period = WEEKS[1].label): TDriverDashboard => ({
   driverLoadList: [],
   driverExpenseList: [],
   driverFuelList: [],
+  lineCounts: { loads: 0, expenses: 0, fuel: 0 },
   driver: null,
   period,
 });
@@ -98,6 +99,7 @@ const samWeek: TDriverDashboard = {
     { fuelTransactionId: 9, fuelDate: iso(monday.add(1, 'day')), unitNumber: '101', productName: 'Diesel', location: 'Love’s #301, Amarillo', stateCode: 'TX', quantity: '120.512', amount: '512.34' },
     { fuelTransactionId: 10, fuelDate: iso(monday.add(2, 'day')), unitNumber: '101', productName: 'Cash advance', location: null, stateCode: 'NM', quantity: '0', amount: '100.00' },
   ],
+  lineCounts: { loads: 2, expenses: 3, fuel: 2 },
 };
 
 const api = (me = userFixture('dispatcher'), answer: (url: URL) => TDriverDashboard = (url) => (url.searchParams.get('driverId') === '31' || me.roleId === 3 ? samWeek : noDriver())) =>
@@ -157,6 +159,16 @@ describe('driver dashboard (spec §2 dashboard-driver, §6)', () => {
     const fuel = screen.getByRole('table', { name: 'Fuel' });
     expect(within(fuel).getByText('Cash advance').closest('tr')!.textContent).toContain('−$100.00');
     expect(screen.getByText('Total fuel −$612.34')).toBeTruthy();
+  });
+
+  it('says when the lists were cut to their first lines, and counts every load', async () => {
+    api(userFixture('driver'), () => ({ ...samWeek, lineCounts: { loads: 700, expenses: 3, fuel: 12_000 } }));
+    renderApp('/app/dashboard-driver?year=2026&weekId=99');
+    expect(await screen.findByText('700 loads · Gross $3,901.09')).toBeTruthy();
+    expect(screen.getAllByTestId('lines-cut').map((n) => n.textContent)).toEqual([
+      'Showing 2 of 700 loads; the totals count them all.',
+      'Showing 2 of 12,000 fuel-card lines; the totals count them all.',
+    ]);
   });
 
   it('keeps a driver chosen before Search when figures arrive meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { ROLE } from '@haulboard/contract';
+import { lineCapText, ROLE } from '@haulboard/contract';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Stack, Typography, useMediaQuery } from '@mui/material';
@@ -20,6 +20,16 @@ import { FuelLines } from './components/fuel-lines';
 import { SummaryCards } from './components/summary-cards';
 import { toDashboardQuery } from './lib/dashboard-search';
 import { useDashboardSearch } from './use-dashboard-search';
+
+/** Under a list the API cut to its first lines: how many there are in all (the totals count every one). */
+function CutNotice({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+  if (shown >= total) return null;
+  return (
+    <Alert severity="info" sx={{ mt: 1 }} data-testid="lines-cut">
+      {lineCapText(noun, shown, total, false)}
+    </Alert>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -117,10 +127,11 @@ export function DriverDashboardPage() {
               emptyText={`No executed loads for ${driver.name} in this period. A load counts once it is delivered, invoiced, paid or TONU.`}
               footer={
                 <Totals>
-                  {data.driverLoadList.length} {data.driverLoadList.length === 1 ? 'load' : 'loads'} · Gross {formatMoney(data.totalGross)}
+                  {data.lineCounts.loads.toLocaleString('en-US')} {data.lineCounts.loads === 1 ? 'load' : 'loads'} · Gross {formatMoney(data.totalGross)}
                 </Totals>
               }
             />
+            <CutNotice shown={data.driverLoadList.length} total={data.lineCounts.loads} noun="loads" />
           </Section>
           <Section title="Expenses">
             <ExpenseLines
@@ -134,6 +145,7 @@ export function DriverDashboardPage() {
                 </Totals>
               }
             />
+            <CutNotice shown={data.driverExpenseList.length} total={data.lineCounts.expenses} noun="expenses and reimbursements" />
           </Section>
           <Section title="Fuel">
             <FuelLines
@@ -147,6 +159,7 @@ export function DriverDashboardPage() {
               }
               footer={<Totals>Total fuel −{formatMoney(data.totalFuel)}</Totals>}
             />
+            <CutNotice shown={data.driverFuelList.length} total={data.lineCounts.fuel} noun="fuel-card lines" />
           </Section>
         </>
       )}

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import type { TSettlementWeek, TStatement } from '@haulboard/contract';
+import type { TSettlementWeek, TStatementReply } from '@haulboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ const openWeek: TSettlementWeek = {
 };
 
 /** Sam's week by hand: 3,901.09 + 48.75 − (612.34 fuel + 470.00 expenses + 150.00 fee = 1,232.34) = 2,717.50. */
-const samStatement: TStatement = {
+const samStatement: TStatementReply = {
   statementNumber: null,
   revision: null,
   carrier: { companyId: 1, name: 'Demo Freight LLC' },
@@ -78,6 +78,7 @@ const samStatement: TStatement = {
   totalExpense: '470.00',
   totalDeductions: '1232.34',
   net: '2717.50',
+  lineCounts: { loads: 1, additions: 1, expenses: 1, fuel: 2 },
   ytd: { gross: '50000.00', deductions: '12000.00', additions: '100.00', net: '38100.00', escrow: '600.00' },
   closed: null,
 };
@@ -140,6 +141,15 @@ describe('settlements page', () => {
     const asked = calls.filter((c) => c.path.startsWith('/api/Settlement/Statement')).at(-1)!;
     expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBe('31');
     expect(screen.getByRole('link', { name: 'All drivers' })).toBeTruthy();
+  });
+
+  it('says when a list was cut to its first lines, with the totals over all of them', async () => {
+    api(userFixture('driver'), { 'GET /api/Settlement/Statement': { json: { ...samStatement, lineCounts: { ...samStatement.lineCounts, fuel: 10_000 } } } });
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const sheet = await screen.findByTestId('settlement-statement');
+    const notices = within(sheet).getAllByTestId('lines-cut');
+    expect(notices.map((n) => n.textContent)).toEqual(['Showing 2 of 10,000 fuel-card lines; the totals count them all, and the PDF has every line.']);
+    expect(sheet.textContent).toContain('Total deductions · 10,002 lines');
   });
 
   it('a driver sees their own statement for the week directly, without the week table', async () => {

@@ -1,5 +1,5 @@
-import { formatMoney, type TStatement } from '@haulboard/contract';
-import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { formatMoney, lineCapText, type TStatement, type TStatementReply } from '@haulboard/contract';
+import { Alert, Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
@@ -62,6 +62,16 @@ function TotalRow({ label, amount, span }: { label: string; amount: string; span
   );
 }
 
+/** Under a list the API cut (a week of thousands of lines): how many are shown, and that the PDF has them all. */
+function CutNotice({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+  if (shown >= total) return null;
+  return (
+    <Alert severity="info" sx={{ mt: 0.5, py: 0 }} data-testid="lines-cut">
+      {lineCapText(noun, shown, total, true)}
+    </Alert>
+  );
+}
+
 function HeadLine({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Typography variant="body2">
@@ -87,8 +97,9 @@ export const statementLabel = (s: Pick<TStatement, 'statementNumber' | 'revision
  * unit, pay period, statement number, pay date), the loads, the additions, the itemised deductions
  * (fuel-card lines, expenses, the administration fee and its basis), the summary and year to date.
  */
-export function StatementSheet({ statement: s }: { statement: TStatement }) {
-  const deductionsCount = s.fuel.length + s.expenses.length;
+export function StatementSheet({ statement: s }: { statement: TStatementReply }) {
+  const counts = s.lineCounts;
+  const deductionsCount = counts.fuel + counts.expenses;
   return (
     <Box
       className="settlement-statement"
@@ -177,10 +188,11 @@ export function StatementSheet({ statement: s }: { statement: TStatement }) {
               ))}
             </TableBody>
             <TableFooter>
-              <TotalRow label={`Gross · ${s.loads.length} ${s.loads.length === 1 ? 'load' : 'loads'}`} amount={formatMoney(s.gross)} span={6} />
+              <TotalRow label={`Gross · ${counts.loads.toLocaleString('en-US')} ${counts.loads === 1 ? 'load' : 'loads'}`} amount={formatMoney(s.gross)} span={6} />
             </TableFooter>
           </Table>
         )}
+        <CutNotice shown={s.loads.length} total={counts.loads} noun="loads" />
       </Section>
 
       <Section title="Additions and reimbursements">
@@ -212,6 +224,7 @@ export function StatementSheet({ statement: s }: { statement: TStatement }) {
             </TableFooter>
           </Table>
         )}
+        <CutNotice shown={s.additions.length} total={counts.additions} noun="additions" />
       </Section>
 
       <Section title="Deductions">
@@ -256,6 +269,7 @@ export function StatementSheet({ statement: s }: { statement: TStatement }) {
             </TableFooter>
           </Table>
         )}
+        <CutNotice shown={s.fuel.length} total={counts.fuel} noun="fuel-card lines" />
 
         <Typography variant="body2" component="h3" sx={{ fontWeight: 700, mt: 1.5 }}>
           Expenses
@@ -288,6 +302,7 @@ export function StatementSheet({ statement: s }: { statement: TStatement }) {
             </TableFooter>
           </Table>
         )}
+        <CutNotice shown={s.expenses.length} total={counts.expenses} noun="expenses" />
 
         <Table size="small" aria-label="Administration fee" sx={{ mt: 1 }}>
           <TableBody>
@@ -305,7 +320,7 @@ export function StatementSheet({ statement: s }: { statement: TStatement }) {
           </TableBody>
           <TableFooter>
             <TotalRow
-              label={`Total deductions · ${deductionsCount + 1} ${deductionsCount + 1 === 1 ? 'line' : 'lines'}`}
+              label={`Total deductions · ${(deductionsCount + 1).toLocaleString('en-US')} ${deductionsCount + 1 === 1 ? 'line' : 'lines'}`}
               amount={`−${formatMoney(s.totalDeductions)}`}
               span={1}
             />
