@@ -33,7 +33,7 @@ export async function* csvRowsOf(source: AsyncIterable<string>, delimiter: strin
   let inQuotes = false;
   /** Characters of the current row in earlier chunks. */
   let rowChars = 0;
-  /** A CR or quote at a chunk's end waits for the next character to tell what it means. */
+  /** A CR or a quote at a chunk's end waits for the next character to tell what it means. */
   let carry = '';
   let sawAny = false;
 
@@ -47,17 +47,10 @@ export async function* csvRowsOf(source: AsyncIterable<string>, delimiter: strin
   for (;;) {
     const next = await chunks.next();
     const last = next.done === true;
-    let text = carry + (last ? '' : next.value);
+    const text = carry + (last ? '' : next.value);
     carry = '';
-    if (!last && text.length > 0) {
-      const end = text.charCodeAt(text.length - 1);
-      if (end === CR || end === QUOTE) {
-        carry = text.slice(-1);
-        text = text.slice(0, -1);
-      }
-    }
     if (text.length > 0) sawAny = true;
-    const n = text.length;
+    let n = text.length;
     let i = 0;
     /** Where the current cell's unread text starts, and where the current row started, in this chunk. */
     let start = 0;
@@ -68,6 +61,12 @@ export async function* csvRowsOf(source: AsyncIterable<string>, delimiter: strin
         if (c !== QUOTE) {
           i++;
           continue;
+        }
+        if (i + 1 === n && !last) {
+          // A doubled quote or a closing one: the next chunk tells.
+          carry = text.slice(i);
+          n = i;
+          break;
         }
         if (i + 1 < n && text.charCodeAt(i + 1) === QUOTE) {
           // A doubled quote is one quote in the cell.
@@ -89,6 +88,12 @@ export async function* csvRowsOf(source: AsyncIterable<string>, delimiter: strin
         i++;
         start = i;
         continue;
+      }
+      if (c === CR && i + 1 === n && !last) {
+        // CR alone or CRLF: the next chunk tells.
+        carry = '\r';
+        n = i;
+        break;
       }
       if (c === CR || c === LF) {
         if (rowChars + (i - rowStart) > maxRowChars) throw tooLong();

@@ -17,8 +17,10 @@ export const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
 export const MAX_ENTRY_BYTES = 100 * 1024 * 1024;
 /** Parts other than the sheet and the shared strings (workbook, relations, styles) are small. */
 export const MAX_SMALL_PART_BYTES = 8 * 1024 * 1024;
-export const MAX_SHARED_STRINGS = 2_000_000;
-export const MAX_SHARED_STRING_CHARS = 50_000_000;
+/** Distinct texts of a workbook: 250,000 rows with four columns of their own text. */
+export const MAX_SHARED_STRINGS = 1_000_000;
+/** A thousand cells of Excel's longest text (32,767 characters). */
+export const MAX_SHARED_STRING_CHARS = 32_767_000;
 /** Cells with a value in the chosen sheet (250,000 rows of 40 columns). */
 export const MAX_CELLS = 10_000_000;
 
@@ -40,6 +42,7 @@ export const READ_TEXT = {
   unclosedQuote: (row: number) => `Row ${row} opens a quote (") that is never closed. Check the file and export it again.`,
   tooMuchInside: (mb: number) => `The workbook unpacks to more than ${mb} MB. Split it into smaller files or save the sheet as CSV.`,
   tooManyStrings: 'The workbook holds more text than an import can read. Split it into smaller files or save the sheet as CSV.',
+  longText: 'The workbook holds a text longer than any spreadsheet cell. Save the sheet as CSV and upload that.',
   tooManyCells: (cells: number) => `The sheet has more than ${count(cells)} filled cells. Split it into smaller files.`,
 } as const;
 

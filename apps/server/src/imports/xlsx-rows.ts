@@ -118,15 +118,33 @@ function dateStyles(text: string) {
   return dates;
 }
 
-/** An inflated part's text, piece by piece, through a streaming parser; the event loop gets turns. */
-async function streamPart(zip: Buffer, entry: TZipEntry, budget: TInflateBudget, parser: SaxesParser, pace: ReturnType<typeof pacer>) {
-  const decoder = new TextDecoder('utf-8');
-  for (const pieces of inflatePieces(zip, entry, budget)) {
-    for (const p of pieces) parser.write(decoder.decode(p, { stream: true }));
-    await pace(true);
+/** Inflated bytes parsed at a time before the rows found are handed out. */
+const SLICE = 64 * 1024;
+/** Bytes with no tag in them: the parser holds a text or an attribute whole, so a run is bounded. */
+const MAX_RUN = 1024 * 1024;
+
+/**
+ * Feeds a part's inflated bytes to its parser a slice at a time. Handlers call `tag()` on every tag;
+ * a stretch without one (a text or attribute of megabytes, which the parser would hold whole) is refused.
+ */
+class PartFeed {
+  private run = 0;
+  private readonly decoder = new TextDecoder('utf-8');
+  constructor(private readonly parser: SaxesParser) {}
+  tag() {
+    this.run = 0;
   }
-  parser.write(decoder.decode());
-  parser.close();
+  *slices(bytes: Uint8Array) {
+    for (let at = 0; at < bytes.length; at += SLICE) yield bytes.subarray(at, at + SLICE);
+  }
+  write(slice: Uint8Array) {
+    this.run += slice.length;
+    if (this.run > MAX_RUN) throw refuse(READ_TEXT.longText);
+    this.parser.write(this.decoder.decode(slice, { stream: true }));
+  }
+  close() {
+    this.parser.write(this.decoder.decode()).close();
+  }
 }
 
 async function sharedStrings(zip: Buffer, entry: TZipEntry, budget: TInflateBudget, limits: Required<TXlsxLimits>) {
@@ -138,7 +156,9 @@ async function sharedStrings(zip: Buffer, entry: TZipEntry, budget: TInflateBudg
   /** Phonetic hints (rPh) repeat the text in kana: not part of the cell. */
   let inPhonetic = false;
   const parser = new SaxesParser();
+  const feed = new PartFeed(parser);
   parser.on('opentag', (tag) => {
+    feed.tag();
     const name = local(tag.name);
     if (name === 'si') {
       inSi = true;
@@ -153,6 +173,7 @@ async function sharedStrings(zip: Buffer, entry: TZipEntry, budget: TInflateBudg
     current += text;
   });
   parser.on('closetag', (tag) => {
+    feed.tag();
     const name = local(tag.name);
     if (name === 't') inT = false;
     else if (name === 'rPh') inPhonetic = false;
@@ -163,7 +184,21 @@ async function sharedStrings(zip: Buffer, entry: TZipEntry, budget: TInflateBudg
       current = '';
     }
   });
-  await streamPart(zip, entry, budget, parser, pacer());
+  const pace = pacer();
+  try {
+    for (const pieces of inflatePieces(zip, entry, budget)) {
+      for (const p of pieces) {
+        for (const slice of feed.slices(p)) {
+          feed.write(slice);
+          await pace(true);
+        }
+      }
+    }
+    feed.close();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadable();
+  }
   return strings;
 }
 
@@ -296,9 +331,6 @@ export function openWorkbook(zip: Buffer, limitsIn: TXlsxLimits = {}): TWorkbook
   };
 }
 
-/** Inflated bytes parsed at a time before the rows found are handed out. */
-const SLICE = 64 * 1024;
-
 async function* sheetRows(
   zip: Buffer,
   entry: TZipEntry,
@@ -324,7 +356,9 @@ async function* sheetRows(
   let inPhonetic = false;
 
   const parser = new SaxesParser();
+  const feed = new PartFeed(parser);
   parser.on('opentag', (tag) => {
+    feed.tag();
     switch (local(tag.name)) {
       case 'row': {
         const r = Number.parseInt(attr(tag, 'r') ?? '', 10);
@@ -373,6 +407,7 @@ async function* sheetRows(
     cell.value += text;
   });
   parser.on('closetag', (tag) => {
+    feed.tag();
     switch (local(tag.name)) {
       case 'v':
       case 't':
@@ -403,13 +438,12 @@ async function* sheetRows(
     }
   });
 
-  const decoder = new TextDecoder('utf-8');
   try {
     for (const pieces of inflatePieces(zip, entry, budget)) {
       for (const p of pieces) {
         // A piece may inflate to megabytes: parse it in slices, handing out the rows of each.
-        for (let at = 0; at < p.length; at += SLICE) {
-          parser.write(decoder.decode(p.subarray(at, at + SLICE), { stream: true }));
+        for (const slice of feed.slices(p)) {
+          feed.write(slice);
           while (ready.length) {
             yield ready.shift() as TXlsxRow;
             await pace();
@@ -418,7 +452,7 @@ async function* sheetRows(
         }
       }
     }
-    parser.write(decoder.decode()).close();
+    feed.close();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw unreadable();
