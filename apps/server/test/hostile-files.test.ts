@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { multipartBody } from './upload-route';
 
 // A temp folder of this test's own: whatever an upload leaves behind shows up here.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-hostile-'));
+/** Where the request bodies are written for curl: outside the temp folder watched. */
+const payloadFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-hostile-body-')), 'body');
 const outerTmp = process.env.TMPDIR;
 process.env.TMPDIR = tmp;
 
@@ -31,6 +34,7 @@ afterAll(async () => {
   if (outerTmp === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = outerTmp;
   fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(path.dirname(payloadFile), { recursive: true, force: true });
 });
 
 const MB = 1024 * 1024;
@@ -42,7 +46,10 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-/** PGlite is one connection: the health check's query waits for an import's open transaction. */
+/**
+ * PGlite is one connection: the health check's `select 1` waits for the preview's open transaction
+ * there, so its answer time is checked on PostgreSQL; the event loop's freedom is checked on both.
+ */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
@@ -51,23 +58,36 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
  */
 async function previewWhilePolling(name: string, content: string | Buffer) {
   const body = await multipartBody({ kind: 'fuel' }, [{ field: 'files', name, content }]);
+  fs.writeFileSync(payloadFile, body.payload);
   const headers = { 'content-type': body.contentType, cookie: await t.loginAs(EMAIL.admin), [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
   const rssBefore = process.memoryUsage().rss;
   let peakGrowth = 0;
   let slowestHealth = 0;
   let lastTick = performance.now();
+  /** The longest the event loop was held by work (CPU time between two ticks of a 10 ms timer). */
   let slowestTick = 0;
+  const started = performance.now();
+  let lastCpu = process.cpuUsage();
   const ticker = setInterval(() => {
     const now = performance.now();
-    slowestTick = Math.max(slowestTick, now - lastTick);
+    const cpu = process.cpuUsage(lastCpu);
+    // Time the process was working between two ticks: a busy shared machine's waits are not the reader's.
+    slowestTick = Math.max(slowestTick, Math.min(now - lastTick, (cpu.user + cpu.system) / 1000));
     lastTick = now;
+    lastCpu = process.cpuUsage();
     peakGrowth = Math.max(peakGrowth, process.memoryUsage().rss - rssBefore);
   }, 10);
   let done = false;
-  const started = performance.now();
-  const upload = fetch(`${base}/api/Imports/Preview`, { method: 'POST', body: new Uint8Array(body.payload), headers }).then(async (res) => {
-    done = true;
-    return { status: res.status, text: await res.text() };
+  // The file is sent by curl, another process: sending 25 MB costs the sender, not the server.
+  const upload = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const args = ['-s', '-X', 'POST', '--data-binary', `@${payloadFile}`, '-w', '\n%{http_code}', `${base}/api/Imports/Preview`];
+    for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}: ${value}`);
+    execFile('curl', args, { maxBuffer: 16 * MB }, (error, stdout) => {
+      done = true;
+      if (error) return reject(error);
+      const at = stdout.lastIndexOf('\n');
+      resolve({ status: Number(stdout.slice(at + 1)), text: stdout.slice(0, at) });
+    });
   });
   while (!done) {
     const at = performance.now();
@@ -88,29 +108,35 @@ function expectRefusedCalmly(r: Awaited<ReturnType<typeof previewWhilePolling>>,
   expectCalm(r);
 }
 
+/**
+ * A second on a machine of its own; a test machine shared by more runs than it has cores stretches
+ * every wait by its load, which says nothing of the reader.
+ */
+const SECOND = 1000 * Math.max(1, os.loadavg()[0] / os.cpus().length);
+
 function expectCalm(r: Awaited<ReturnType<typeof previewWhilePolling>>) {
   // The event loop is never held for long, so every other request keeps being served.
   expect(r.slowestTick).toBeLessThan(1000);
-  if (onPostgres) expect(r.slowestHealth).toBeLessThan(1000);
+  if (onPostgres) expect(r.slowestHealth).toBeLessThan(SECOND);
   expect(r.peakGrowth).toBeLessThan(300 * MB);
-  // A few seconds on an idle machine; the bound leaves room for a test machine shared by several runs.
-  expect(r.seconds).toBeLessThan(20);
+  // A few seconds on an idle machine (the 100 MB inflate cap is the slowest, about 3 s).
+  expect(r.seconds * 1000).toBeLessThan(10 * SECOND);
 }
 
 describe('hostile CSV files', () => {
   it('a 25 MB file of a header and millions of blank lines is refused by the row limit', async () => {
     const content = `${EFS_HEADER}\n${'\n'.repeat(25 * MB - EFS_HEADER.length - 1000)}`;
     expectRefusedCalmly(await previewWhilePolling('blank.csv', content), READ_TEXT.tooManyRows(250_000));
-  }, 60_000);
+  }, 120_000);
 
   it('a 5 MB header line is refused, naming the row', async () => {
     expectRefusedCalmly(await previewWhilePolling('long.csv', `${'Card #'.repeat(900_000)}\n1,2\n`), READ_TEXT.rowTooLong(1));
-  }, 60_000);
+  }, 120_000);
 
   it('a header of 100,000 columns is refused, naming the row', async () => {
     const header = Array.from({ length: 100_000 }, (_, i) => `Column ${i}`).join(',');
     expectRefusedCalmly(await previewWhilePolling('wide.csv', `${header}\n1,2,3\n`), READ_TEXT.tooManyColumns(1));
-  }, 60_000);
+  }, 120_000);
 
   it('ragged rows: shorter ones are read, a row with more cells than the header is refused with its reason', async () => {
     const lines = longEfs(2000).trim().split('\n');
@@ -123,7 +149,7 @@ describe('hostile CSV files', () => {
     expect(body.rowsRead).toBe(2000);
     const wide = body.rows.find((row: { rowNumber: number }) => row.rowNumber === 11);
     expect(wide).toMatchObject({ status: 'refused', reason: "Row 11: the row has 23 cells but the header has 21 (check the file's quotes and line breaks)" });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('hostile XLSX files', () => {
@@ -137,20 +163,20 @@ describe('hostile XLSX files', () => {
     expect(data.length).toBeLessThan(MB);
     expectRefusedCalmly(await previewWhilePolling('rows.xlsx', data), READ_TEXT.tooManyRows(250_000));
     expect(fs.readdirSync(tmp)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('a sheet that inflates past the cap is refused, whatever its zip header says', async () => {
     const cells = inline(['x']).repeat(20);
     const sheet = { name: 's', deflated: deflateRepeated(HEAD, `${' '.repeat(200_000)}${cells}`, 1200, SHEET_TAIL), claimedSize: 4096 };
     const data = xlsxOf({ sheets: [{ name: 'Fuel', part: sheet }] });
     expectRefusedCalmly(await previewWhilePolling('inflated.xlsx', data), READ_TEXT.tooMuchInside(100));
-  }, 60_000);
+  }, 120_000);
 
   it('a shared-strings bomb is refused with bounded memory', async () => {
     const strings = { name: 's', deflated: deflateRepeated(sharedStringsXml([]).replace('</sst>', ''), '<si><t>abcdefghijklmnop</t></si>'.repeat(32 * 1024), 100, '</sst>'), claimedSize: 1000 };
     const data = xlsxOf({ sheets: [{ name: 'Fuel', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>') }], strings });
     expectRefusedCalmly(await previewWhilePolling('strings.xlsx', data), READ_TEXT.tooManyStrings);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('ordinary files', () => {
@@ -160,7 +186,7 @@ describe('ordinary files', () => {
     expect(JSON.parse(res.text)).toMatchObject({ rowsRead: 50, newRows: 50, refused: 0 });
     const confirm = await t.call({ method: 'POST', url: '/api/Imports/Confirm', payload: { previewId: JSON.parse(res.text).previewId }, as: EMAIL.admin });
     expect(confirm.text).toBe(IMPORT_TEXT.imported(50, 'fuel'));
-  }, 60_000);
+  }, 120_000);
 
   it('leave nothing in the temp folder: an Excel upload and a CSV upload', async () => {
     const before = fs.readdirSync(tmp);
@@ -175,5 +201,5 @@ describe('ordinary files', () => {
     expect(JSON.parse(fromCsv.text)).toMatchObject({ rowsRead: 10 });
     expect(fs.readdirSync(tmp)).toEqual(before);
     expect(before).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -55,7 +55,7 @@ function entryData(zip: Buffer, entry: TZipEntry): Buffer {
 }
 
 /** Compressed bytes fed to the inflater at a time: deflate can grow 1 KB to about 1 MB, so a piece stays small. */
-const PIECE = 4 * 1024;
+const PIECE = 1024;
 
 /** Counts what every entry of one zip inflates to, against the whole file's cap. */
 export function inflateBudget(maxTotal = MAX_INFLATED_BYTES) {
