@@ -276,7 +276,7 @@ describe('CSV that cannot stall the reader', () => {
 
 describe('XLSX read in bounded work', () => {
   const STYLES = `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
-    <numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd&quot; at &quot;hh:mm"/></numFmts>
+    <numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd&quot; at &quot;hh:mm"/></numFmts>
     <cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>
     <cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="20"/><xf numFmtId="4"/></cellXfs></styleSheet>`;
 
