@@ -14,6 +14,11 @@ export { cellText } from './xlsx-rows';
  * come out one at a time with the row number a person sees in a spreadsheet, so a 250,000-row file
  * never sits in memory. `openTable` finds the header row among the first rows (metadata rows above
  * it are skipped) by matching each row against the known layouts' headers.
+ *
+ * No file can stall the server: the work is bounded per byte and capped (`read-limits.ts`: rows,
+ * blank ones included, characters per row, columns, what a workbook inflates to, shared strings,
+ * cells), the readers give the event loop a turn every few milliseconds, and nothing is written to
+ * disk (`csv-rows.ts`, `xlsx-rows.ts` over `zip-entries.ts`).
  */
 
 export type TFileInput = {
