@@ -7,8 +7,9 @@
  *   confirm, flagged ones included), `duplicates` (in the file or already stored, by natural key),
  *   `flagged`, `refused` ('Row 14: the date "13/45/2025" is not a date'), `skipped` (summary rows).
  *   A file in an unknown layout answers `unknown` (headers, first 5 rows, our mappable fields) instead.
- *   File-level problems (empty, not CSV/XLSX, no header, over 25 MB or 250,000 rows, a file of another
- *   kind) throw an `AppError` whose message starts with 'ERROR'.
+ *   File-level problems (empty, not CSV/XLSX, no header, over 25 MB or 250,000 rows, a row over 64 KB
+ *   or 1,000 columns, a workbook that inflates past its caps, a file of another kind) throw an
+ *   `AppError` whose message starts with 'ERROR'; a row with more cells than the header is refused.
  * - `reportCsv(preview)` is the downloadable report; `previewSummary(preview)` the toast text
  *   ('INFO Nothing new to import…' when the whole file was imported before).
  * - `naturalKey(record)` and `recordFingerprint(record)` are what the integrator stores with each

@@ -40,6 +40,14 @@ describe('fuel previews', () => {
     expect(p.duplicates).toMatchObject([{ rows: [7], where: 'file', reason: 'Row 7: repeats row 2' }]);
   });
 
+  it('a row with more filled cells than the header is refused, never read as if whole; empty cells at the end are no data', async () => {
+    const [header, first, second] = fs.readFileSync(path.join(dir, 'fuel_efs_2025Q3.csv'), 'utf8').split(/\r?\n/);
+    const columns = header.split(',').length;
+    const p = await previewImport({ file: text('efs.csv', `${header}\n${first},,\n${second},oops,,\n`), kind: 'fuel' });
+    expect(counts(p)).toMatchObject({ read: 2, new: 1, refused: 1 });
+    expect(p.refused).toEqual([{ rows: [3], reason: `Row 3: the row has ${columns + 1} cells but the header has ${columns} (check the file's quotes and line breaks)` }]);
+  });
+
   it('importing the same file again adds nothing and says so as INFO', async () => {
     const first = await previewImport({ file: fixture('fuel_efs_2025Q3.csv'), kind: 'fuel' });
     const existingKeys = new Set(first.records.map((r) => r.key));

@@ -101,6 +101,7 @@ export const PREVIEW_TEXT = {
   stored: 'already imported',
   storedChanged: 'already imported with different figures (importing again would replace it)',
   unreadableRow: 'the row could not be read',
+  wideRow: (cells: number, header: number) => `the row has ${cells} cells but the header has ${header} (check the file's quotes and line breaks)`,
   nothingNew: 'Nothing new to import: every row of this file was imported before',
 } as const;
 
@@ -115,6 +116,13 @@ const KIND_LABEL: Record<TImportKind, string> = {
 const rowsText = (rows: readonly number[]) =>
   rows.length === 1 ? `Row ${rows[0]}` : rows.length <= 6 ? `Rows ${rows.join(', ')}` : `Rows ${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more`;
 const withRows = (rows: readonly number[], reason: string) => `${rowsText(rows)}: ${reason}`;
+
+/** How many cells a row has up to its last filled one (empty cells at the end are no data). */
+function filledWidth(cells: readonly string[]) {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1].trim() === '') n--;
+  return n;
+}
 
 /** What tells a changed re-import from the same one: the figures of a record. */
 export function recordFingerprint(record: TImportRecord): string {
@@ -253,8 +261,15 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
   };
 
   const readRow = rowReader(table.keys, layout);
+  const width = table.headers.length;
   for await (const raw of table.rows) {
     preview.rowsRead++;
+    // Cells past the header belong to no column: a row that has them was split wrong, never read as if whole.
+    const filled = filledWidth(raw.cells);
+    if (filled > width) {
+      add(preview.refused, { rows: [raw.row], reason: withRows([raw.row], PREVIEW_TEXT.wideRow(filled, width)) }, 'refused');
+      continue;
+    }
     const access = readRow(raw.row, raw.cells);
     let outcomes: ReturnType<TLayout['toRecords']>;
     try {

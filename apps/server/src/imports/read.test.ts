@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { deflateRepeated, SHEET_HEAD, SHEET_TAIL, sharedStringsXml, sheetXml, xlsxOf } from './fixtures/hostile-files';
 import { detectDelimiter, detectEncoding, normaliseHeader, openTable, READ_TEXT, readRawRows, type TFileInput, type TRawRow } from './read';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -200,4 +201,141 @@ describe('streaming', () => {
     expect(count).toBe(ROWS);
     expect(peak).toBeLessThan(50 * 1024 * 1024);
   }, 120_000);
+});
+
+describe('CSV that cannot stall the reader', () => {
+  /** Bytes handed over in pieces of `size`, so quotes and line breaks fall on chunk edges. */
+  const pieces = (body: string, size: number): TFileInput => ({
+    fileName: 'x.csv',
+    data: Readable.from(
+      (function* () {
+        const bytes = Buffer.from(body, 'utf8');
+        for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+      })(),
+    ),
+  });
+
+  it('ends a row at CRLF, LF or CR, line by line (a CRLF header with LF rows is not one long row)', async () => {
+    const body = 'Unit,Jurisdiction,Total Miles\r\n101,TX,1\n102,OK,2\r103,NM,3\r\n\n104,AZ,4';
+    for (const file of [text('x.csv', body), pieces(body, 1), pieces(body, 3)]) {
+      const table = await openTable(file, [MILES]);
+      expect((await all(table.rows)).map((r) => [r.row, ...r.cells])).toEqual([
+        [2, '101', 'TX', '1'],
+        [3, '102', 'OK', '2'],
+        [4, '103', 'NM', '3'],
+        [6, '104', 'AZ', '4'],
+      ]);
+    }
+  });
+
+  it('reads quoted cells with delimiters, line breaks and doubled quotes, on any chunk edge', async () => {
+    const body = 'Unit;Jurisdiction;Total Miles\r\n"10;1";"T""X""";"1\r\n2"\r\n"";x"y;"a"b\r\n';
+    for (const file of [text('x.csv', body), pieces(body, 1), pieces(body, 2), pieces(body, 5)]) {
+      const rows = await all((await openTable(file, [MILES])).rows);
+      expect(rows).toEqual([
+        { row: 2, cells: ['10;1', 'T"X"', '1\r\n2'] },
+        { row: 3, cells: ['', 'x"y', 'ab'] },
+      ]);
+    }
+  });
+
+  it('refuses a quote that is never closed, naming its row', async () => {
+    await expect(all((await readRawRows(text('x.csv', 'a,b\n1,"2\n3,4\n'))).rows)).rejects.toThrow(READ_TEXT.unclosedQuote(2));
+  });
+
+  it('counts blank lines toward the row limit: a header and a million empty lines is refused at once', async () => {
+    const started = performance.now();
+    const file = { fileName: 'blank.csv', data: Buffer.from(`Unit,Jurisdiction,Total Miles\n${'\n'.repeat(1_000_000)}`) };
+    await expect(openTable(file, [MILES]).then((t) => all(t.rows))).rejects.toThrow(READ_TEXT.tooManyRows(250_000));
+    // Blank lines before a header cannot stretch the header search either.
+    await expect(openTable({ fileName: 'b.csv', data: Buffer.from(`${'\n'.repeat(300_000)}Unit,Jurisdiction,Total Miles\n`) }, [MILES])).rejects.toThrow(READ_TEXT.empty);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a 5 MB line and 100,000 columns quickly, naming the row', async () => {
+    const started = performance.now();
+    await expect(openTable({ fileName: 'long.csv', data: Buffer.from(`${'x'.repeat(5 * 1024 * 1024)}\n1\n`) }, [MILES])).rejects.toThrow(READ_TEXT.rowTooLong(1));
+    const wide = `${Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',')}\n`;
+    await expect(openTable({ fileName: 'wide.csv', data: Buffer.from(wide) }, [MILES])).rejects.toThrow(READ_TEXT.tooManyColumns(1));
+    const laterRow = `Unit,Jurisdiction,Total Miles\n101,TX,1\n${'y'.repeat(100_000)}\n`;
+    await expect(openTable(text('later.csv', laterRow), [MILES]).then((t) => all(t.rows))).rejects.toThrow(READ_TEXT.rowTooLong(3));
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('gives the event loop a turn while it reads', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const body = `Unit,Jurisdiction,Total Miles\n${'101,TX,1,,,\n'.repeat(200_000)}`;
+    const table = await openTable({ fileName: 'r.csv', data: Buffer.from(body) }, [MILES]);
+    const rows = await all(table.rows);
+    clearInterval(timer);
+    expect(rows).toHaveLength(200_000);
+    expect(ticks).toBeGreaterThan(3);
+  });
+});
+
+describe('XLSX read in bounded work', () => {
+  const STYLES = `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
+    <numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd&quot; at &quot;hh:mm"/></numFmts>
+    <cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>
+    <cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="20"/><xf numFmtId="4"/></cellXfs></styleSheet>`;
+
+  it('reads a sheet that comes before its shared strings: every kind of cell, row numbers with gaps', async () => {
+    const rows = [
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>Total</t><t xml:space="preserve"> Miles</t></is></c></row>',
+      '<row r="3"><c r="A3"><v>101</v></c><c r="C3" s="4"><v>4212.4</v></c><c r="D3" s="1"><v>45852</v></c><c r="E3" s="2"><v>45852.2791666667</v></c></row>',
+      '<row r="4"><c r="A4" t="s"><v>2</v></c><c r="B4" t="b"><v>1</v></c><c r="C4" t="e"><v>#DIV/0!</v></c><c r="D4" s="3"><v>0.5</v></c><c r="E4" t="str"><f>A4&amp;"!"</f><v>R&amp;D</v></c></row>',
+      '<row r="5"><c t="inlineStr"><is><t>no refs</t></is></c><c><v>2</v></c><c r="D5" s="1"><f>TODAY()</f><v>45853</v></c></row>',
+    ].join('');
+    const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
+      <si><t>Unit</t></si><si><r><rPr><b/></rPr><t>Juris</t></r><r><t>diction</t></r></si><si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si></sst>`;
+    const data = xlsxOf({ sheets: [{ name: 'Miles', xml: sheetXml(rows) }], strings, styles: STYLES });
+    const table = await openTable({ fileName: 'm.xlsx', data }, [MILES]);
+    expect(table).toMatchObject({ format: 'xlsx', sheet: 'Miles', headerRow: 1, headers: ['Unit', 'Jurisdiction', 'Total Miles'] });
+    expect(await all(table.rows)).toEqual([
+      { row: 3, cells: ['101', '', '4212.4', '2025-07-14', '2025-07-14T06:42:00'] },
+      { row: 4, cells: ['東京', 'TRUE', '', '12:00:00', 'R&D'] },
+      { row: 5, cells: ['no refs', '2', '', '2025-07-15'] },
+    ]);
+  });
+
+  it('reads a 1904 workbook and namespaced (x:) elements', async () => {
+    const xml = sheetXml('<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Date</x:t></x:is></x:c></x:row><x:row r="2"><x:c r="A2" s="1"><x:v>44390</x:v></x:c></x:row>');
+    const data = xlsxOf({ sheets: [{ name: 'S', xml }], styles: STYLES, date1904: true });
+    const { rows } = await readRawRows({ fileName: 'd.xlsx', data });
+    expect((await all(rows)).map((r) => r.cells)).toEqual([['Date'], ['2025-07-14']]);
+  });
+
+  it('refuses a shared-strings bomb quickly, with bounded memory', async () => {
+    // 260 KB on disk: 3 million strings once inflated.
+    const body = '<si><t>abcdefghijklmnop</t></si>'.repeat(32 * 1024);
+    const strings = { name: 's', deflated: deflateRepeated(sharedStringsXml([]).replace('</sst>', ''), body, 100, '</sst>'), claimedSize: 1000 };
+    const data = xlsxOf({ sheets: [{ name: 'S', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>') }], strings });
+    const started = performance.now();
+    const before = process.memoryUsage().rss;
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - before)), 20);
+    await expect(readRawRows({ fileName: 'b.xlsx', data }).then((r) => all(r.rows))).rejects.toThrow(READ_TEXT.tooManyStrings);
+    clearInterval(timer);
+    // Seconds on an idle machine; the bound leaves room for a busy test machine.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(peak).toBeLessThan(300 * 1024 * 1024);
+  }, 30_000);
+
+  it('refuses a sheet that inflates past the cap, whatever its zip header claims, before reading the shared strings it comes before', async () => {
+    const huge = { name: 's', deflated: deflateRepeated(SHEET_HEAD, ' '.repeat(1024), 120 * 1024, SHEET_TAIL), claimedSize: 2048 };
+    const spaced = xlsxOf({ sheets: [{ name: 'S', part: huge }], strings: sharedStringsXml(['a']) });
+    await expect(readRawRows({ fileName: 'w.xlsx', data: spaced }).then((r) => all(r.rows))).rejects.toThrow(READ_TEXT.longText);
+    const rows = { name: 's', deflated: deflateRepeated(SHEET_HEAD, '<row><c t="s"><v>0</v></c></row>'.repeat(1000), 1000, SHEET_TAIL), claimedSize: 2048 };
+    const long = xlsxOf({ sheets: [{ name: 'S', part: rows }], strings: sharedStringsXml(['Unit']) });
+    expect(long.length).toBeLessThan(200 * 1024);
+    await expect(readRawRows({ fileName: 'l.xlsx', data: long }).then((r) => all(r.rows))).rejects.toThrow(READ_TEXT.tooManyRows(250_000));
+    const wide = xlsxOf({ sheets: [{ name: 'S', xml: sheetXml('<row r="1"><c r="ALM1"><v>1</v></c><c r="ALN1"><v>1</v></c></row>') }] });
+    await expect(readRawRows({ fileName: 'c.xlsx', data: wide }).then((r) => all(r.rows))).rejects.toThrow(READ_TEXT.tooManyColumns(1));
+    // Rows of inline text alone, with tags between, stop at the inflate caps.
+    const text = { name: 's', deflated: deflateRepeated(SHEET_HEAD, '<row/>'.repeat(100_000), 1000, SHEET_TAIL), claimedSize: 2048 };
+    await expect(readRawRows({ fileName: 't.xlsx', data: xlsxOf({ sheets: [{ name: 'S', part: text }] }) }).then((r) => all(r.rows))).rejects.toThrow(
+      READ_TEXT.tooManyRows(250_000),
+    );
+  }, 30_000);
 });

@@ -1,8 +1,12 @@
-import { Readable } from 'node:stream';
-import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { AppError, refuse } from '../lib/errors';
+import { csvRowsOf } from './csv-rows';
+import { HEADER_SCAN_LIMIT, HEADER_SCAN_ROWS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, READ_TEXT } from './read-limits';
+import { openWorkbook } from './xlsx-rows';
+
+export { HEADER_SCAN_ROWS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, READ_TEXT } from './read-limits';
+export { cellText } from './xlsx-rows';
 
 /**
  * Reading an uploaded file as rows of text, streaming: CSV (comma, semicolon or tab; UTF-8 with or
@@ -10,6 +14,11 @@ import { AppError, refuse } from '../lib/errors';
  * come out one at a time with the row number a person sees in a spreadsheet, so a 250,000-row file
  * never sits in memory. `openTable` finds the header row among the first rows (metadata rows above
  * it are skipped) by matching each row against the known layouts' headers.
+ *
+ * No file can stall the server: the work is bounded per byte and capped (`read-limits.ts`: rows,
+ * blank ones included, characters per row, columns, what a workbook inflates to, shared strings,
+ * cells), the readers give the event loop a turn every few milliseconds, and nothing is written to
+ * disk (`csv-rows.ts`, `xlsx-rows.ts` over `zip-entries.ts`).
  */
 
 export type TFileInput = {
@@ -30,22 +39,6 @@ export type TReadOptions = {
   maxBytes?: number;
   maxRows?: number;
 };
-
-export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 250_000;
-/** How many rows from the top may hold the header (report titles and account lines come first). */
-export const HEADER_SCAN_ROWS = 30;
-
-export const READ_TEXT = {
-  empty: 'The file is empty',
-  notTable: 'This file is not a CSV or XLSX file. Export the report as CSV or Excel (.xlsx) and upload that.',
-  oldExcel: 'This is an old Excel (.xls) file. Open it in Excel and save it as .xlsx or CSV, then upload that.',
-  tooLarge: (mb: number) => `The file is larger than ${mb} MB. Split it into smaller files.`,
-  tooManyRows: (rows: number) => `The file has more than ${rows.toLocaleString('en-US')} rows. Split it into smaller files.`,
-  noSheet: (name: string, names: string[]) => `The workbook has no sheet named "${name}" (it has ${names.map((n) => `"${n}"`).join(', ')})`,
-  noHeader: `No header row was found in the first ${HEADER_SCAN_ROWS} rows`,
-  unreadable: 'The file could not be read. Check that it is a CSV or XLSX file that opens in a spreadsheet.',
-} as const;
 
 /**
  * A header as the layouts compare it: accents, case, punctuation and repeated whitespace removed and
@@ -185,7 +178,19 @@ export async function readRawRows(file: TFileInput, options: TReadOptions = {}):
     if (head.includes(0)) throw refuse(READ_TEXT.notTable);
   }
   const delimiter = detectDelimiter(iconv.decode(head, encoding));
-  return { format: 'csv', encoding, delimiter, rows: csvRows(all(), encoding, delimiter) };
+  return { format: 'csv', encoding, delimiter, rows: bounded(csvRows(all(), encoding, delimiter), options.maxRows ?? MAX_IMPORT_ROWS) };
+}
+
+const tooManyRows = (maxRows: number) => new AppError('TOO_LARGE', `ERROR ${READ_TEXT.tooManyRows(maxRows)}`);
+
+/** Every row counts, blank ones too: a file of a header and millions of empty lines is refused early. */
+async function* bounded(rows: AsyncGenerator<TRawRow>, maxRows: number): AsyncGenerator<TRawRow> {
+  let count = 0;
+  for await (const r of rows) {
+    // The rows above a header come on top of the limit (openTable counts the rows after the header).
+    if (++count > maxRows + HEADER_SCAN_LIMIT) throw tooManyRows(maxRows);
+    yield r;
+  }
 }
 
 async function* decode(source: AsyncIterable<Buffer>, encoding: TEncoding): AsyncGenerator<string> {
@@ -199,50 +204,30 @@ async function* decode(source: AsyncIterable<Buffer>, encoding: TEncoding): Asyn
 }
 
 async function* csvRows(source: AsyncIterable<Buffer>, encoding: TEncoding, delimiter: string): AsyncGenerator<TRawRow> {
-  const parser = parseCsv({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
-  const input = Readable.from(decode(source, encoding));
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
-  let row = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      row++;
-      yield { row, cells: record };
-    }
+    yield* csvRowsOf(decode(source, encoding), delimiter);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refuse(`${READ_TEXT.unreadable} (${(error as Error).message})`);
-  } finally {
-    input.destroy();
-    parser.destroy();
   }
 }
-
-type TWorksheetReader = AsyncIterable<ExcelJS.Row> & { name: string };
-type TWorkbookReader = AsyncIterable<TWorksheetReader> & { model?: { sheets?: { name: string }[] } };
 
 const sameName = (a: string, b: string) => normaliseHeader(a) === normaliseHeader(b);
 
 async function readXlsx(source: AsyncIterable<Buffer>, options: TReadOptions): Promise<TRawRows> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(source), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  }) as unknown as TWorkbookReader;
-  const sheets = reader[Symbol.asyncIterator]();
-  let first: IteratorResult<TWorksheetReader>;
-  try {
-    first = await sheets.next();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse(READ_TEXT.unreadable);
-  }
-  if (first.done) throw refuse(READ_TEXT.empty);
-  // workbook.xml comes before the sheets in the archive, so every sheet's name is known by now.
-  const names = reader.model?.sheets?.map((s) => s.name) ?? [first.value.name];
-  let wanted = names[0] ?? first.value.name;
+  // The upload is bounded and in memory already: the zip is read from its directory, not as a stream.
+  const parts: Buffer[] = [];
+  for await (const chunk of source) parts.push(chunk);
+  const workbook = (() => {
+    try {
+      return openWorkbook(Buffer.concat(parts), { maxRows: options.maxRows });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw refuse(READ_TEXT.unreadable);
+    }
+  })();
+  const names = workbook.sheets;
+  let wanted = names[0];
   if (options.sheet) {
     const named = names.find((n) => sameName(n, options.sheet as string));
     if (!named) throw refuse(READ_TEXT.noSheet(options.sheet, names));
@@ -251,56 +236,7 @@ async function readXlsx(source: AsyncIterable<Buffer>, options: TReadOptions): P
     const preferred = names.find((n) => options.preferSheets?.some((p) => sameName(n, p)));
     if (preferred) wanted = preferred;
   }
-  let sheet: TWorksheetReader | undefined = first.value;
-  while (sheet && sheet.name !== wanted) {
-    const next = await sheets.next();
-    sheet = next.done ? undefined : next.value;
-  }
-  if (!sheet) throw refuse(READ_TEXT.noSheet(wanted, names));
-  return { format: 'xlsx', sheet: sheet.name, rows: xlsxRows(sheet) };
-}
-
-async function* xlsxRows(sheet: TWorksheetReader): AsyncGenerator<TRawRow> {
-  try {
-    for await (const row of sheet) {
-      const values = row.values as unknown[];
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      yield { row: row.number, cells };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse(READ_TEXT.unreadable);
-  }
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A cell as text: numbers as written, dates (date-formatted cells) as ISO text, formulas as their result. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    // Serial fractions become milliseconds a hair off the minute (06:41:59.999): round to the second.
-    const rounded = Math.round(value.getTime() / 1000) * 1000;
-    if (rounded !== value.getTime()) return cellText(new Date(rounded));
-    const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
-    // A time-only cell is a date on 1899-12-30 (Excel's day zero).
-    if (value.getUTCFullYear() < 1900) return `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-    return seconds === 0 ? date : `${date}T${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-  }
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if ('text' in v) return cellText(v.text);
-    return '';
-  }
-  return String(value);
+  return { format: 'xlsx', sheet: wanted, rows: workbook.rows(wanted) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,38 +292,57 @@ export function findHeader<C extends THeaderCandidate>(rows: readonly TRawRow[],
   return null;
 }
 
-/** Opens a file, finds its header row and streams the data rows after it. Blank rows are skipped. */
+/**
+ * Opens a file, finds its header row and streams the data rows after it. Blank rows are skipped, but
+ * count toward the row limit like every other row after the header.
+ */
 export async function openTable<C extends THeaderCandidate>(file: TFileInput, candidates: readonly C[], options: TReadOptions = {}): Promise<TTable<C>> {
   const preferSheets = [...(options.preferSheets ?? []), ...candidates.flatMap((c) => (c.sheet ? [c.sheet] : []))];
+  const maxRows = options.maxRows ?? MAX_IMPORT_ROWS;
   const raw = await readRawRows(file, { ...options, preferSheets });
-  const top: TRawRow[] = [];
-  while (top.length < HEADER_SCAN_ROWS) {
-    const next = await raw.rows.next();
-    if (next.done) break;
-    if (!isBlank(next.value.cells)) top.push(next.value);
+  /** Rows read so far, blank ones included, and how many of them came before the data rows. */
+  let read = 0;
+  let lead = Number.POSITIVE_INFINITY;
+  const next = async () => {
+    const r = await raw.rows.next();
+    if (r.done) return null;
+    if (++read - lead > maxRows) throw tooManyRows(maxRows);
+    return { ...r.value, read };
+  };
+  const top: (TRawRow & { read: number })[] = [];
+  // The header is among the first non-blank rows; blank lines in between cannot stretch the search.
+  while (top.length < HEADER_SCAN_ROWS && read < HEADER_SCAN_LIMIT) {
+    const r = await next();
+    if (!r) break;
+    if (!isBlank(r.cells)) top.push(r);
   }
-  if (top.length === 0) throw refuse(READ_TEXT.empty);
+  if (top.length === 0) {
+    await raw.rows.return(undefined);
+    throw refuse(READ_TEXT.empty);
+  }
   const found = findHeader(top, candidates);
   if (!found) {
     await raw.rows.return(undefined);
     throw refuse(READ_TEXT.noHeader);
   }
   const header = top[found.index];
-  const buffered = top.slice(found.index + 1);
+  lead = header.read;
+  const plain = ({ row, cells }: TRawRow): TRawRow => ({ row, cells });
+  const buffered = top.slice(found.index + 1).map(plain);
   while (buffered.length < 5) {
-    const next = await raw.rows.next();
-    if (next.done) break;
-    if (!isBlank(next.value.cells)) buffered.push(next.value);
+    const r = await next();
+    if (!r) break;
+    if (!isBlank(r.cells)) buffered.push(plain(r));
   }
-  const maxRows = options.maxRows ?? MAX_IMPORT_ROWS;
   async function* rows(): AsyncGenerator<TRawRow> {
-    let count = 0;
-    const counted = (r: TRawRow) => {
-      if (++count > maxRows) throw new AppError('TOO_LARGE', `ERROR ${READ_TEXT.tooManyRows(maxRows)}`);
-      return r;
-    };
-    for (const r of buffered) yield counted(r);
-    for await (const r of raw.rows) if (!isBlank(r.cells)) yield counted(r);
+    try {
+      // The header search may have read past the limit already (a tiny limit): refused when the rows are read.
+      if (read - lead > maxRows) throw tooManyRows(maxRows);
+      yield* buffered;
+      for (let r = await next(); r; r = await next()) if (!isBlank(r.cells)) yield plain(r);
+    } finally {
+      await raw.rows.return(undefined);
+    }
   }
   return {
     format: raw.format,
