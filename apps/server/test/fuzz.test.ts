@@ -153,7 +153,7 @@ const BASES: Record<string, () => Record<string, unknown>> = {
   'users.updateUserInformation': () => demo.dispatcher,
   'brokers.addUpdateBroker': () => ({ brokerId: 0, brokerStateId: 45, brokerCity: 'Dallas', brokerName: 'Fuzz Freight' }),
   'loads.addUpdateLoad': load,
-  'loadImport.saveImportedLoads': () => ({ ...load(), loadNumber: 'FUZZ-IMPORT-1' }),
+  'loadImport.saveImportedLoads': () => ({ loads: [{ ...load(), loadNumber: 'FUZZ-IMPORT-1' }], brokers: [], drivers: [], skipped: [], refused: [] }),
   // A role other than the administrator's, at the highest level: a broken roleId that lands on the
   // administrator still leaves them every page the rest of the walk needs.
   'permissions.setPermission': () => ({ roleId: 3, objectName: 'LoadBoardPage', accessType: 'Write', isMenuVisible: true }),
@@ -173,7 +173,7 @@ const BASES: Record<string, () => Record<string, unknown>> = {
 /** Fields that must differ between saves (a load number is unique): each case gets its own value. */
 const UNIQUE: Record<string, TPath> = {
   'loads.addUpdateLoad': ['loadNumber'],
-  'loadImport.saveImportedLoads': [0, 'loadNumber'],
+  'loadImport.saveImportedLoads': ['loads', 0, 'loadNumber'],
   'brokers.addUpdateBroker': ['brokerName'],
 };
 let uniqueCount = 0;

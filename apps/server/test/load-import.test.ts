@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findUsState, LOAD_IMPORT_TEXT } from '@haulboard/contract';
+import { findUsState, LOAD_IMPORT_TEXT, ROLE } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,8 @@ async function uploadTrips(week: number, content: string, as: string = EMAIL.adm
   return t.call({ method: 'POST', url: '/api/Accounting/UploadTrips', payload: body.payload, headers: { 'content-type': body.contentType }, as });
 }
 const search = (week: number | string, as: string = EMAIL.admin) => t.call({ method: 'GET', url: `/api/Accounting?id=${week}`, as });
-const save = (payload: unknown, as: string = EMAIL.admin) => t.call({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: payload as any, as });
+const save = (loads: unknown[], as: string = EMAIL.admin, more: Record<string, unknown> = {}) =>
+  t.call({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: { loads, ...more } as any, as });
 const boardCount = async (loadNumber: string) =>
   Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from loads where company_id = ${t.ids.companies.demo} and load_number = ${loadNumber}`))[0].n);
 
@@ -95,6 +96,9 @@ describe('load import from the board trips file', () => {
       loadDriverNames: 'Sam Carter',
     });
     expect(existingLoads.map((l: any) => [l.loadNumber, l.boardStatus, l.loadId > 0])).toEqual([['T-115STUVWX', 'Scheduled', true]]);
+    // The trip of the week before is listed as skipped, with its day.
+    expect(res.body.skipped.map((s: any) => [s.loadNumber, s.reason.slice(0, 17)])).toEqual([['T-112ABCDEF', 'dated 2025-07-13,']]);
+    expect(newLoads[0]).toMatchObject({ brokerMatch: 'board', driverRead: '101', driverMatch: 'unit', needs: [] });
     // Searching the week again reads the file uploaded last; the board's broker was created once.
     const again = await search(weekId);
     expect(again.body.newLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR']);
@@ -224,11 +228,21 @@ describe('load import from any loads spreadsheet, through the column mapping', (
     expect(problems).toEqual(['Row 6: the payout "abc" is not an amount']);
     expect(newLoads.map((l: any) => l.loadNumber)).toEqual(['XL-1001', 'XL-1002']);
     const TX = findUsState('TX')!.id;
+    // XL-1003 is dated next week: listed as skipped with its reason, not dropped silently.
+    const [w] = rowsOf(await t.db.execute(sql`select number, start_date::text as s, end_date::text as e from work_weeks where company_id = ${t.ids.companies.demo} and id = ${weekId}`));
+    expect(res.body.skipped).toEqual([{ loadNumber: 'XL-1003', reason: `dated 2025-07-22, outside week ${w.number} (${w.s} – ${w.e})` }]);
     expect(newLoads[0]).toMatchObject({
       loadId: 0,
       tripId: '',
       boardLoadIds: [],
-      brokerName: 'Amazon Relay',
+      // The sheet names no broker: none is made up, the row needs one chosen.
+      brokerId: 0,
+      brokerName: '',
+      brokerRead: '',
+      brokerMatch: 'none',
+      driverRead: 'Sam Carter',
+      driverMatch: 'exact',
+      needs: ['broker'],
       weekId,
       loadStartDate: '2025-07-15T08:00:00.000Z',
       loadEndDate: '2025-07-15T17:30:00.000Z',
@@ -245,10 +259,19 @@ describe('load import from any loads spreadsheet, through the column mapping', (
       loadStatusName: 'Delivered',
       loadDrivers: [t.ids.users[EMAIL.driver]],
       loadDriverNames: 'Sam Carter',
-      note: null,
+      note: 'The file names no broker: choose one',
     });
     // Driver by unit 101; 980.40 / 393.5 = 2.4915 → 2.49.
-    expect(newLoads[1]).toMatchObject({ originCity: 'Memphis', originStateName: 'Tennessee', destinationStateName: 'Georgia', tripLength: 393.5, payout: 980.4, pricePerMile: 2.49, loadDriverNames: 'Sam Carter' });
+    expect(newLoads[1]).toMatchObject({
+      originCity: 'Memphis',
+      originStateName: 'Tennessee',
+      destinationStateName: 'Georgia',
+      tripLength: 393.5,
+      payout: 980.4,
+      pricePerMile: 2.49,
+      loadDriverNames: 'Sam Carter',
+      driverMatch: 'unit',
+    });
     expect(existingLoads.map((l: any) => [l.loadNumber, l.loadId > 0, l.note])).toEqual([['T-115STUVWX', true, null]]);
     // Searching the week from the file reads the sheet uploaded last, through the same mapping.
     const again = (await search(weekId)).body;
@@ -287,6 +310,8 @@ describe('load import from any loads spreadsheet, through the column mapping', (
       loadId: 0,
       loadNumber: l.loadNumber,
       brokerId: l.brokerId,
+      brokerRead: l.brokerRead,
+      driverRead: l.driverRead,
       loadStartDate: l.loadStartDate,
       loadEndDate: l.loadEndDate,
       weekId: l.weekId,
@@ -303,10 +328,15 @@ describe('load import from any loads spreadsheet, through the column mapping', (
       isDispute: false,
       comments: null,
     }));
-    const ok = await save(body);
+    // Without a broker chosen for the rows that name none, nothing is saved.
+    const unresolved = await save(body);
+    expect(unresolved.status).toBe(409);
+    expect(unresolved.text).toBe('ERROR Choose a broker or driver first: XL-1001 needs a broker (the file names none); XL-1002 needs a broker (the file names none)');
+    expect(await boardCount('XL-1001')).toBe(0);
+    const ok = await save(body, EMAIL.admin, { brokers: [{ name: '', brokerId }] });
     expect(ok.text).toBe('2 loads imported successfully');
-    const [saved] = rowsOf(await t.db.execute(sql`select payout, trip_length, origin_city from loads where company_id = ${t.ids.companies.demo} and load_number = 'XL-1001'`));
-    expect(saved).toMatchObject({ payout: '1250.00', origin_city: 'Dallas' });
+    const [saved] = rowsOf(await t.db.execute(sql`select payout, trip_length, origin_city, broker_id from loads where company_id = ${t.ids.companies.demo} and load_number = 'XL-1001'`));
+    expect(saved).toMatchObject({ payout: '1250.00', origin_city: 'Dallas', broker_id: brokerId });
     const after = (await search(weekId)).body;
     expect(after.newLoads).toEqual([]);
     // The file uploaded last is the Excel one (without T-115STUVWX).
@@ -344,5 +374,145 @@ describe('the driver of an imported load', () => {
     expect([...team.loadDrivers].sort()).toEqual([await idOf('driver3@demo.haulboard.test'), await idOf('driver4@demo.haulboard.test')].sort());
     expect(team.loadDriverNames.split(', ').sort()).toEqual(['James Whitfield', 'Kevin Nguyen']);
     expect(byNumber.get('T-203NONAME')).toMatchObject({ loadDrivers: [], loadDriverNames: '', note: 'No driver named Olivia Grant: choose one' });
+  });
+});
+
+/**
+ * "Imports that say everything they did": a sheet naming brokers and drivers. Work week 07/28 to
+ * 08/03/2025. Blue Ridge is found by its exact name, its name in other spelling and its MC number;
+ * Acme Freight is no broker of Demo Freight (only of Second Haul) and Bob Unknown no driver: those
+ * rows need a choice and are never given another broker or driver. XL-2006 is dated the week
+ * before; row 8's payout is not an amount.
+ */
+const NAMED = [
+  'Load #,Pickup,Delivery,From,From ST,To,To ST,Miles,Rate,Driver,Broker',
+  'XL-2001,07/29/2025 08:00,07/29/2025 17:00,Dallas,TX,Houston,TX,239,1000.10,Sam Carter,Blue Ridge Logistics LLC',
+  'XL-2002,07/29/2025 09:00,07/30/2025 10:00,Memphis,TN,Atlanta,GA,393,980.40,maria  lopez,blue ridge logistics',
+  'XL-2003,07/30/2025 07:00,07/30/2025 19:00,Reno,NV,Sacramento,CA,132,500,,MC# 0123456',
+  'XL-2004,07/31/2025 06:00,07/31/2025 18:00,Chicago,IL,Columbus,OH,355,"1,234.56",Bob Unknown,Acme Freight',
+  'XL-2005,08/01/2025 06:00,08/01/2025 12:00,Tracy,CA,Fresno,CA,150,400.05,Sam Carter,acme  freight',
+  'XL-2006,07/20/2025 06:00,07/20/2025 12:00,Tracy,CA,Fresno,CA,150,400,Sam Carter,Blue Ridge Logistics LLC',
+  'XL-2007,08/02/2025 06:00,08/02/2025 12:00,Tracy,CA,Fresno,CA,150,abc,Sam Carter,Blue Ridge Logistics LLC',
+].join('\n');
+
+describe('load import of a sheet that names brokers and drivers', () => {
+  let week: number;
+  let blueRidge: number;
+  let foreignBroker: number;
+  let foreignDriver: number;
+  let preview: any;
+  const formOf = (l: any) => ({
+    loadId: 0,
+    loadNumber: l.loadNumber,
+    brokerId: l.brokerId,
+    brokerRead: l.brokerRead,
+    driverRead: l.driverRead,
+    loadStartDate: l.loadStartDate,
+    loadEndDate: l.loadEndDate,
+    weekId: l.weekId,
+    originStateId: l.originStateId,
+    originCity: l.originCity,
+    destinationStateId: l.destinationStateId,
+    destinationCity: l.destinationCity,
+    tripLength: l.tripLength,
+    numberOfStops: l.numberOfStops,
+    pricePerMile: l.pricePerMile,
+    payout: l.payout,
+    loadStatusId: l.loadStatusId,
+    loadDrivers: l.loadDrivers,
+    isDispute: false,
+    comments: null,
+  });
+  const ACME = { brokerName: 'Acme Freight', brokerAddress: '1 Dock St', brokerCity: 'Chicago', brokerStateId: findUsState('IL')!.id, brokerZipCode: '60601', phoneNumber: '3125550100', email: 'ops@acme.test', mcNumber: '765432' };
+  const relayBrokers = async () => Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from brokers where company_id = ${t.ids.companies.demo} and name = 'Amazon Relay'`))[0].n);
+
+  beforeAll(async () => {
+    const demo = t.ids.companies.demo;
+    const second = t.ids.companies.second;
+    week = await weekHolding(demo, '2025-07-29');
+    const TX = findUsState('TX')!.id;
+    [{ id: blueRidge }] = rowsOf(
+      await t.db.execute(sql`insert into brokers (company_id, name, address, city, state_id, zip_code, phone_number, email, mc_number)
+        values (${demo}, 'Blue Ridge Logistics LLC', '9 Elm St', 'Dallas', ${TX}, '75201', '2145550100', 'loads@blueridge.test', 'MC-123456') returning id`),
+    );
+    [{ id: foreignBroker }] = rowsOf(
+      await t.db.execute(sql`insert into brokers (company_id, name, address, city, state_id, zip_code, phone_number, email, mc_number)
+        values (${second}, 'Acme Freight', '1 Dock St', 'Chicago', ${TX}, '60601', '3125550100', 'ops@acme.test', '765432') returning id`),
+    );
+    [{ id: foreignDriver }] = rowsOf(
+      await t.db.execute(sql`select r.user_id as id from user_roles r where r.company_id = ${second} and r.role_id = ${ROLE.Driver}
+        and not exists (select 1 from user_companies m where m.user_id = r.user_id and m.company_id = ${demo}) limit 1`),
+    );
+  });
+
+  it('answers per row the broker and driver as read, how they matched, and what the row needs; skipped and refused rows with their reasons', async () => {
+    const res = await uploadTrips(week, NAMED, EMAIL.admin, 'named.csv', { mapping: JSON.stringify({ ...MAPPING, broker: 'Broker' }) });
+    expect(res.status).toBe(200);
+    preview = res.body;
+    const rows = preview.newLoads.map((l: any) => [l.loadNumber, l.brokerRead, l.brokerMatch, l.brokerId === blueRidge ? 'Blue Ridge' : l.brokerId, l.driverRead, l.driverMatch, l.needs]);
+    expect(rows).toEqual([
+      ['XL-2001', 'Blue Ridge Logistics LLC', 'exact', 'Blue Ridge', 'Sam Carter', 'exact', []],
+      ['XL-2002', 'blue ridge logistics', 'name', 'Blue Ridge', 'maria  lopez', 'name', []],
+      ['XL-2003', 'MC# 0123456', 'mc', 'Blue Ridge', '', 'absent', []],
+      // Second Haul's Acme Freight is nobody here; nothing stands in for the unknown broker or driver.
+      ['XL-2004', 'Acme Freight', 'none', 0, 'Bob Unknown', 'none', ['broker', 'driver']],
+      ['XL-2005', 'acme  freight', 'none', 0, 'Sam Carter', 'exact', ['broker']],
+    ]);
+    expect(preview.newLoads[3]).toMatchObject({ brokerName: '', loadDrivers: [], loadDriverNames: '' });
+    expect(preview.newLoads.some((l: any) => l.brokerName === 'Amazon Relay')).toBe(false);
+    const [w] = rowsOf(await t.db.execute(sql`select number, start_date::text as s, end_date::text as e from work_weeks where company_id = ${t.ids.companies.demo} and id = ${week}`));
+    expect(preview.skipped).toEqual([{ loadNumber: 'XL-2006', reason: `dated 2025-07-20, outside week ${w.number} (${w.s} – ${w.e})` }]);
+    expect(preview.problems).toEqual(['Row 8: the payout "abc" is not an amount']);
+  });
+
+  it('refuses a save with rows still needing a broker or driver, naming them; foreign choices are 404; a broker to create needs its fields', async () => {
+    const loads = preview.newLoads.map(formOf);
+    const none = await save(loads);
+    expect(none.status).toBe(409);
+    expect(none.text).toBe(
+      'ERROR Choose a broker or driver first: XL-2004 needs a broker ("Acme Freight" is not one of yours); XL-2004 needs a driver ("Bob Unknown" is not one of yours); XL-2005 needs a broker ("acme  freight" is not one of yours)',
+    );
+    const brokerOnly = await save(loads, EMAIL.admin, { brokers: [{ name: 'Acme Freight', brokerId: blueRidge }] });
+    expect(brokerOnly.text).toBe('ERROR Choose a broker or driver first: XL-2004 needs a driver ("Bob Unknown" is not one of yours)');
+    const foreign = await save(loads, EMAIL.admin, { brokers: [{ name: 'Acme Freight', brokerId: foreignBroker }], drivers: [{ name: 'Bob Unknown', driverId: null }] });
+    expect(foreign.status).toBe(404);
+    const foreignDriverChoice = await save(loads, EMAIL.admin, { brokers: [{ name: 'Acme Freight', brokerId: blueRidge }], drivers: [{ name: 'Bob Unknown', driverId: foreignDriver }] });
+    expect(foreignDriverChoice.status).toBe(404);
+    const halfBroker = await save(loads, EMAIL.admin, { brokers: [{ name: 'Acme Freight', create: { brokerName: 'Acme Freight' } }], drivers: [{ name: 'Bob Unknown', driverId: null }] });
+    expect(halfBroker.status).toBe(400);
+    expect(JSON.stringify(halfBroker.body)).toMatch(/Address is required/);
+    expect((await save(loads, EMAIL.driver)).status).toBe(403);
+    for (const n of ['XL-2001', 'XL-2004']) expect(await boardCount(n)).toBe(0);
+    expect(rowsOf(await t.db.execute(sql`select id from brokers where company_id = ${t.ids.companies.demo} and name = 'Acme Freight'`))).toEqual([]);
+  });
+
+  it('saves with the choices: a broker created once for its name, no driver when chosen so, and says what it imported, created, skipped and refused', async () => {
+    const relay = await relayBrokers();
+    const ok = await save(preview.newLoads.map(formOf), EMAIL.admin, {
+      brokers: [
+        { name: 'Acme Freight', create: ACME },
+        { name: 'acme freight', create: ACME },
+      ],
+      drivers: [{ name: 'Bob Unknown', driverId: null }],
+      skipped: preview.skipped.map((s: any) => `${s.loadNumber} ${s.reason}`),
+      refused: preview.problems,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('INFO 5 loads imported, broker Acme Freight created, 1 skipped (outside the week), 1 refused (Row 8: the payout "abc" is not an amount)');
+    const saved = rowsOf(
+      await t.db.execute(sql`select l.load_number, l.payout, b.name as broker, b.mc_number, (select count(*)::int from load_drivers d where d.load_id = l.id) as drivers
+        from loads l join brokers b on b.id = l.broker_id and b.company_id = l.company_id
+        where l.company_id = ${t.ids.companies.demo} and l.load_number like 'XL-20%' order by l.load_number`),
+    );
+    expect(saved.map((r: any) => [r.load_number, r.payout, r.broker, r.drivers])).toEqual([
+      ['XL-2001', '1000.10', 'Blue Ridge Logistics LLC', 1],
+      ['XL-2002', '980.40', 'Blue Ridge Logistics LLC', 1],
+      ['XL-2003', '500.00', 'Blue Ridge Logistics LLC', 0],
+      ['XL-2004', '1234.56', 'Acme Freight', 0],
+      ['XL-2005', '400.05', 'Acme Freight', 1],
+    ]);
+    // Both spellings of Acme Freight name one new broker of Demo Freight; no board broker stood in.
+    expect(rowsOf(await t.db.execute(sql`select mc_number from brokers where company_id = ${t.ids.companies.demo} and name = 'Acme Freight'`))).toEqual([{ mc_number: '765432' }]);
+    expect(await relayBrokers()).toBe(relay);
   });
 });

@@ -261,10 +261,19 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'invoices.compareInvoiceCsv': { weekId: (id) => ({ method: 'GET', url: `/api/Accounting/CompareInvoice/Export?weekId=${id}` }) },
   'loadImport.getLoadImport': { id: (id) => ({ method: 'GET', url: `/api/Accounting?id=${id}` }) },
   'loadImport.saveImportedLoads': {
-    loadId: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: [loadForm({ loadId: id, payout: 1835.35 })] }),
-    brokerId: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: [loadForm({ brokerId: id, payout: 1835.35 })] }),
-    weekId: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: [loadForm({ weekId: id, payout: 1835.35 })] }),
-    loadDrivers: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: [loadForm({ loadDrivers: [id], payout: 1835.35 })] }),
+    loadId: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: { loads: [loadForm({ loadId: id, payout: 1835.35 })] } }),
+    brokerId: (id) => ({
+      method: 'POST',
+      url: '/api/Accounting/SaveImportedLoads',
+      payload: { loads: [loadForm({ brokerId: 0, brokerRead: 'Unknown Freight', payout: 1835.35 })], brokers: [{ name: 'Unknown Freight', brokerId: id }] },
+    }),
+    weekId: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: { loads: [loadForm({ weekId: id, payout: 1835.35 })] } }),
+    loadDrivers: (id) => ({ method: 'POST', url: '/api/Accounting/SaveImportedLoads', payload: { loads: [loadForm({ loadDrivers: [id], payout: 1835.35 })] } }),
+    driverId: (id) => ({
+      method: 'POST',
+      url: '/api/Accounting/SaveImportedLoads',
+      payload: { loads: [loadForm({ loadDrivers: [], driverRead: 'Nobody Here', payout: 1835.35 })], drivers: [{ name: 'Nobody Here', driverId: id }] },
+    }),
   },
   'expenses.deleteExpense': { id: (id) => ({ method: 'DELETE', url: `/api/Expense?id=${id}` }) },
   // Upload routes: their ids come as form fields.

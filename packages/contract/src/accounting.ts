@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredId, requiredNumber } from './fields';
+import { ZBrokerForm } from './brokers';
+import { editId, requiredId, requiredNumber } from './fields';
 import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
 import { ZLoadForm } from './loads';
 import { defineRoute, onObject, ZTextReply } from './route-def';
@@ -130,7 +131,38 @@ export const LOAD_IMPORT_TEXT = {
   boardBroker: 'Amazon Relay',
   noBoard: 'ERROR The board cannot be read now: no working session is stored (Cookie Admin). Upload the trips file instead',
   mapColumns: "The columns of this file are not the board's trips export: map them to our fields, then read the file again.",
+  /** Why a row of the file is not in the chosen week's lists. */
+  outsideWeek: (day: string, week: { number: number; startDate: string; endDate: string }) =>
+    `dated ${day}, outside week ${week.number} (${week.startDate} – ${week.endDate})`,
+  /** The refusal of a save whose rows still need a broker or a driver chosen. */
+  unresolved: (rows: string[], more: number) =>
+    `ERROR Choose a broker or driver first: ${rows.join('; ')}${more ? ` and ${more.toLocaleString('en-US')} more` : ''}`,
+  needsBroker: (loadNumber: string, read: string) => `${loadNumber} needs a broker (${read ? `"${read}" is not one of yours` : 'the file names none'})`,
+  needsDriver: (loadNumber: string, read: string) => `${loadNumber} needs a driver ("${read}" is not one of yours)`,
+  createNeedsBrokerAdmin: 'Creating a broker needs edit access to broker administration: choose an existing broker',
+  /** What a save did, when it did more than import every row: skipped and refused rows, brokers created. */
+  result: (p: { imported: number; created: string[]; skipped: number; refused: string[] }) => {
+    const n = (k: number) => k.toLocaleString('en-US');
+    const parts = [`${n(p.imported)} ${p.imported === 1 ? 'load' : 'loads'} imported`];
+    if (p.created.length) parts.push(`${p.created.length === 1 ? 'broker' : 'brokers'} ${p.created.join(', ')} created`);
+    if (p.skipped) parts.push(`${n(p.skipped)} skipped (outside the week)`);
+    if (p.refused.length) {
+      const shown = p.refused.slice(0, 3).join('; ');
+      parts.push(`${n(p.refused.length)} refused (${shown}${p.refused.length > 3 ? '; …' : ''})`);
+    }
+    return `INFO ${parts.join(', ')}`;
+  },
 } as const;
+
+/** How a row's broker was found: by its exact name, by its name normalised (case, spacing, punctuation, LLC/Inc), by MC number, the board itself (its trips), or not at all. */
+export const BROKER_MATCHES = ['exact', 'name', 'mc', 'board', 'none'] as const;
+export type TBrokerMatch = (typeof BROKER_MATCHES)[number];
+/** How a row's drivers were found: by exact name, by name normalised, by unit number, not at all, or the file names none. */
+export const DRIVER_MATCHES = ['exact', 'name', 'unit', 'none', 'absent'] as const;
+export type TDriverMatch = (typeof DRIVER_MATCHES)[number];
+/** What a row needs before it can be saved. */
+export const IMPORT_NEEDS = ['broker', 'driver'] as const;
+export type TImportNeed = (typeof IMPORT_NEEDS)[number];
 
 /**
  * A board trip as a load of our board: the load form's fields (spec §3 Load) with names for the
@@ -167,6 +199,16 @@ export const ZImportedLoad = z.object({
   boardStatus: z.string(),
   /** What could not be read from the file and must be filled in ('Facility XYZ1 is not known'). */
   note: z.string().nullable(),
+  /** The day the file dates the load, as written (it decides the work week). */
+  startDay: z.string(),
+  /** The broker as the file names it ('' when it names none); brokerId is 0 when it matched none. */
+  brokerRead: z.string(),
+  brokerMatch: z.enum(BROKER_MATCHES),
+  /** The driver (or unit) as the file names it ('' when it names none). */
+  driverRead: z.string(),
+  driverMatch: z.enum(DRIVER_MATCHES),
+  /** 'broker': no broker of the company matched; 'driver': the file names a driver no driver of the company matches. */
+  needs: z.array(z.enum(IMPORT_NEEDS)),
 });
 export type TImportedLoad = z.infer<typeof ZImportedLoad>;
 
@@ -186,8 +228,10 @@ export const ZLoadImport = z.object({
   existingLoads: z.array(ZImportedLoad),
   /** Where the lists come from: the trips file's name and when it was uploaded. */
   source: z.string(),
-  /** Rows of the file that could not be read ('Row 4: the date "13/45" is not a date'). */
+  /** Rows of the file that could not be read ('Row 4: the date "13/45" is not a date'): refused. */
   problems: z.array(z.string()),
+  /** Rows of the file dated outside the chosen week, with the reason. */
+  skipped: z.array(z.object({ loadNumber: z.string(), reason: z.string() })),
   /** Set (with empty lists) when the uploaded file's columns must be mapped first. */
   mappingStep: ZLoadsMappingStep.nullable(),
 });
@@ -198,6 +242,53 @@ export const ZImportLoadForm = ZLoadForm.safeExtend({
   payout: requiredNumber({ max: 10_000_000 }),
 });
 export type TImportLoadForm = z.input<typeof ZImportLoadForm>;
+
+/**
+ * A row to save: the import form, where the broker may still be 0 (chosen below by the name the file
+ * gave, `brokerRead`) and the drivers empty (chosen below by `driverRead`).
+ */
+export const ZImportLoadRow = ZImportLoadForm.safeExtend({
+  brokerId: editId(),
+  brokerRead: z.string().trim().max(200).default(''),
+  driverRead: z.string().trim().max(200).default(''),
+});
+export type TImportLoadRow = z.input<typeof ZImportLoadRow>;
+
+/** The least a broker created from the import needs: the broker form's required fields and the MC number. */
+export const ZImportNewBroker = ZBrokerForm.pick({
+  brokerName: true,
+  brokerAddress: true,
+  brokerCity: true,
+  brokerStateId: true,
+  brokerZipCode: true,
+  phoneNumber: true,
+  email: true,
+  mcNumber: true,
+});
+export type TImportNewBroker = z.input<typeof ZImportNewBroker>;
+
+/** For one broker name the file gave that matched none: an existing broker (`brokerId`), or a new one (`create`). */
+export const ZImportBrokerChoice = z.object({
+  name: z.string().trim().max(200),
+  brokerId: editId(),
+  create: ZImportNewBroker.nullable().default(null),
+});
+export type TImportBrokerChoice = z.input<typeof ZImportBrokerChoice>;
+
+/** For one driver name the file gave that matched none: an existing driver, or no driver (null). */
+export const ZImportDriverChoice = z.object({ name: z.string().trim().max(200), driverId: requiredId().nullable() });
+export type TImportDriverChoice = z.input<typeof ZImportDriverChoice>;
+
+export const ZSaveImportedLoads = z.object({
+  loads: z.array(ZImportLoadRow).max(1000, { error: 'At most 1,000 loads at once' }),
+  brokers: z.array(ZImportBrokerChoice).max(1000).default([]),
+  drivers: z.array(ZImportDriverChoice).max(1000).default([]),
+  /** The preview's skipped and refused rows, counted in the reply. */
+  skipped: z.array(z.string().max(500)).max(100_000).default([]),
+  refused: z.array(z.string().max(500)).max(100_000).default([]),
+});
+export type TSaveImportedLoads = z.input<typeof ZSaveImportedLoads>;
+export type TSaveImportedLoadsOutput = z.output<typeof ZSaveImportedLoads>;
 
 export const loadImportRoutes = {
   getLoadImport: defineRoute({
@@ -226,10 +317,11 @@ export const loadImportRoutes = {
   saveImportedLoads: defineRoute({
     method: 'POST',
     path: '/api/Accounting/SaveImportedLoads',
-    summary: 'Save the new loads in one transaction; a load number already on the board refuses the whole list',
+    summary:
+      'Save the new loads in one transaction, with the choices for the broker and driver names that matched none (an existing broker, a broker to create, a driver or none); a row still without a broker or driver, or a load number already on the board, refuses the whole list',
     tag: 'Accounting',
     access: onObject('LoadImportPage', 'DenyDelete'),
-    body: z.array(ZImportLoadForm).max(1000, { error: 'At most 1,000 loads at once' }),
+    body: ZSaveImportedLoads,
     response: ZTextReply,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { centsToText, findUsState, type TImportedLoad, toCents } from '@haulboard/contract';
+import { centsToText, findUsState, type TBrokerMatch, type TDriverMatch, type TImportedLoad, type TImportNeed, toCents } from '@haulboard/contract';
 import { findFacility, stateCodeOf } from '@haulboard/geo';
 import type { TLoadRecord, TTripRecord } from '../../imports';
 import type { TWeek } from './invoices';
@@ -52,7 +52,7 @@ export type TLoadImportContext = {
   broker: { id: number; name: string };
   statuses: { completed: { id: number; name: string }; scheduled: { id: number; name: string } };
   /** The company's brokers, for a loads sheet that names them. */
-  brokers?: readonly { id: number; name: string }[];
+  brokers?: readonly { id: number; name: string; mcNumber?: string | null }[];
   /** Loads of a sheet that end before this moment are delivered, the others booked. */
   now?: string;
 };
@@ -60,15 +60,51 @@ export type TLoadImportContext = {
 const driverName = (label: string) => label.replace(/^.+? - /, '');
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Drivers by name (one or two, 'A, B' or 'A & B'), else by unit number. */
-function findDrivers(ctx: TLoadImportContext, names: string, unit: string) {
-  const nameList = names
+/** Drivers by name (one or two, 'A, B' or 'A & B'), else by unit number; with how they were found. */
+function findDrivers(ctx: TLoadImportContext, names: string, unit: string): { drivers: TLoadImportContext['drivers'][number][]; match: TDriverMatch } {
+  const raw = names
     .split(/[,;&/]| and /)
-    .map(norm)
+    .map((n) => n.trim())
     .filter(Boolean);
+  const nameList = raw.map(norm);
   let drivers = ctx.drivers.filter((d) => nameList.includes(norm(driverName(d.label))));
-  if (!drivers.length && unit) drivers = ctx.drivers.filter((d) => d.unitNumber && norm(d.unitNumber) === norm(unit));
-  return drivers.slice(0, 2);
+  if (drivers.length) {
+    const exact = drivers.every((d) => raw.includes(driverName(d.label)));
+    return { drivers: drivers.slice(0, 2), match: exact ? 'exact' : 'name' };
+  }
+  if (unit) drivers = ctx.drivers.filter((d) => d.unitNumber && norm(d.unitNumber) === norm(unit));
+  if (drivers.length) return { drivers: drivers.slice(0, 2), match: 'unit' };
+  return { drivers: [], match: names.trim() || unit.trim() ? 'none' : 'absent' };
+}
+
+/** A company name compared loosely: case, punctuation, spacing and a trailing LLC, Inc, Co, Corp or Ltd do not count. */
+export const brokerKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/(\s+(llc|l l c|inc|incorporated|co|corp|corporation|ltd|company))+$/, '')
+    .trim();
+
+/** The MC number a broker cell may carry ('MC 123456', 'MC#123456', 'MC-123456'), digits only. */
+const mcOf = (text: string) => /\bmc\s*[#:-]?\s*(\d{4,8})\b/i.exec(text)?.[1] ?? null;
+const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '').replace(/^0+/, '');
+
+/** A sheet's broker among the company's: by exact name, by the name normalised, or by MC number; never another one. */
+export function findBroker(ctx: TLoadImportContext, read: string): { broker: { id: number; name: string } | null; match: TBrokerMatch } {
+  const text = read.trim();
+  const list = ctx.brokers ?? [];
+  if (!text) return { broker: null, match: 'none' };
+  const exact = list.find((b) => b.name.trim() === text);
+  if (exact) return { broker: exact, match: 'exact' };
+  const key = brokerKey(text);
+  const byName = key ? list.find((b) => brokerKey(b.name) === key) : undefined;
+  if (byName) return { broker: byName, match: 'name' };
+  const mc = mcOf(text) ?? (/^\d{4,8}$/.test(text) ? text : null);
+  const byMc = mc ? list.find((b) => b.mcNumber && digits(b.mcNumber) === digits(mc)) : undefined;
+  if (byMc) return { broker: byMc, match: 'mc' };
+  return { broker: null, match: 'none' };
 }
 
 /** One imported load from what a trip or a sheet row gave: the figures every source derives alike. */
@@ -78,7 +114,10 @@ function importedLoad(
     loadNumber: string;
     tripId: string;
     boardLoadIds: string[];
-    broker: { id: number; name: string };
+    broker: { id: number; name: string } | null;
+    brokerRead: string;
+    brokerMatch: TBrokerMatch;
+    startDay: string;
     start: string;
     end: string;
     weekId: number;
@@ -88,18 +127,23 @@ function importedLoad(
     numberOfStops: number;
     payoutCents: number;
     drivers: readonly { value: number; label: string }[];
+    driverRead: string;
+    driverMatch: TDriverMatch;
     completed: boolean;
     notes: (string | null | undefined)[];
   },
 ): TImportedLoad {
   const status = p.completed ? ctx.statuses.completed : ctx.statuses.scheduled;
+  const needs: TImportNeed[] = [];
+  if (!p.broker) needs.push('broker');
+  if (p.driverMatch === 'none') needs.push('driver');
   return {
     loadId: 0,
     loadNumber: p.loadNumber,
     tripId: p.tripId,
     boardLoadIds: p.boardLoadIds,
-    brokerId: p.broker.id,
-    brokerName: p.broker.name,
+    brokerId: p.broker?.id ?? 0,
+    brokerName: p.broker?.name ?? '',
     loadStartDate: p.start,
     // biome-ignore lint/complexity/useMathMinMax: ISO date text, compared as text
     loadEndDate: p.end < p.start ? p.start : p.end,
@@ -122,6 +166,12 @@ function importedLoad(
     comments: null,
     boardStatus: p.completed ? 'Completed' : 'Scheduled',
     note: p.notes.filter(Boolean).join('. ') || null,
+    startDay: p.startDay,
+    brokerRead: p.brokerRead,
+    brokerMatch: p.brokerMatch,
+    driverRead: p.driverRead,
+    driverMatch: p.driverMatch,
+    needs,
   };
 }
 
@@ -149,8 +199,8 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
     const end = momentOf(last.actualDeparture ?? last.actualArrival ?? last.plannedDeparture ?? last.plannedArrival, last.utcOffset) ?? start;
     if (!start || !end) continue;
     const startDay = (first.actualArrival ?? first.plannedArrival ?? first.plannedDeparture ?? '').slice(0, 10);
+    // A trip in no known work week keeps week 0: the import lists it as skipped.
     const week = ctx.weeks.find((w) => w.startDate <= startDay && startDay <= w.endDate);
-    if (!week) continue;
     const miles = rows.reduce((sum, r) => {
       const d = Number(r.estimateDistance ?? 0);
       return sum + (/^k/i.test(r.distanceUnit) ? d / 1.609344 : d);
@@ -161,10 +211,10 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
     const destination = placeOf(last.facility);
     const names = rows.map((r) => r.driverName).find(Boolean) ?? '';
     const unit = rows.map((r) => r.tractorVehicleId).find(Boolean) ?? '';
-    const drivers = findDrivers(ctx, names, unit);
+    const { drivers, match: driverMatch } = findDrivers(ctx, names, unit);
     const completed = rows.every((r) => r.status === 'Completed');
     const notes = [origin.note, destination.note !== origin.note ? destination.note : null];
-    if ((names || unit) && !drivers.length) notes.push(`No driver named ${names || `with unit ${unit}`}: choose one`);
+    if (driverMatch === 'none') notes.push(`No driver named ${names || `with unit ${unit}`}: choose one`);
     if (!payoutCents) notes.push('No payout in the file: enter it');
     out.push(
       importedLoad(ctx, {
@@ -172,15 +222,20 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
         tripId: rows[0].tripId,
         boardLoadIds: rows.map((r) => r.loadId).filter(Boolean),
         broker: ctx.broker,
+        brokerRead: ctx.broker.name,
+        brokerMatch: 'board',
+        startDay,
         start,
         end,
-        weekId: week.id,
+        weekId: week?.id ?? 0,
         origin,
         destination,
         tripLength,
         numberOfStops: stops.length,
         payoutCents,
         drivers,
+        driverRead: names || unit,
+        driverMatch,
         completed,
         notes,
       }),
@@ -193,8 +248,9 @@ export function tripsToLoads(records: readonly TTripRecord[], ctx: TLoadImportCo
  * A loads spreadsheet's rows as loads (pure): one row is one load, numbered as the sheet numbers it;
  * places from the city and state columns (states by code or name), miles, stops (2 when the sheet
  * has none: a pickup and a drop), payout to the cent, rate per mile, start and end (the start when
- * there is no end), the driver by name or unit, the broker by name among the company's (else the
- * board's company, with a note), the work week from the start date. What cannot be read is a note.
+ * there is no end), the driver by name or unit, the broker by name, normalised name or MC number among
+ * the company's (none when none matches: the row needs one chosen, never another broker), the work week
+ * from the start date (0 when no work week holds it). What cannot be read is a note.
  */
 export function sheetToLoads(records: readonly TLoadRecord[], ctx: TLoadImportContext): TImportedLoad[] {
   const out: TImportedLoad[] = [];
@@ -206,18 +262,16 @@ export function sheetToLoads(records: readonly TLoadRecord[], ctx: TLoadImportCo
     const end = endMoment < start ? start : endMoment;
     const startDay = r.start.slice(0, 10);
     const week = ctx.weeks.find((w) => w.startDate <= startDay && startDay <= w.endDate);
-    if (!week) continue;
     const tripLength = r.miles ? Math.round(Number(r.miles) * 10) / 10 : 0;
     const payoutCents = toCents(r.payout) ?? 0;
     const origin = cityPlace(r.originCity, r.originState, 'origin');
     const destination = cityPlace(r.destinationCity, r.destinationState, 'destination');
-    const drivers = findDrivers(ctx, r.driver, r.driver);
-    const named = r.broker ? ctx.brokers?.find((b) => norm(b.name) === norm(r.broker)) : undefined;
-    const broker = named ?? ctx.broker;
+    const { drivers, match: driverMatch } = findDrivers(ctx, r.driver, r.driver);
+    const { broker, match: brokerMatch } = findBroker(ctx, r.broker);
     const completed = end <= (ctx.now ?? new Date().toISOString());
     const notes = [origin.note, destination.note];
-    if (r.driver && !drivers.length) notes.push(`No driver named ${r.driver} and no unit ${r.driver}: choose one`);
-    if (r.broker && !named) notes.push(`No broker named ${r.broker}: choose one`);
+    if (driverMatch === 'none') notes.push(`No driver named ${r.driver} and no unit ${r.driver}: choose one`);
+    notes.push(broker ? null : r.broker.trim() ? `No broker named ${r.broker.trim()}: choose one or create it` : 'The file names no broker: choose one');
     if (!payoutCents) notes.push('No payout in the file: enter it');
     if (!tripLength) notes.push('No miles in the file: enter them');
     out.push(
@@ -226,15 +280,20 @@ export function sheetToLoads(records: readonly TLoadRecord[], ctx: TLoadImportCo
         tripId: '',
         boardLoadIds: [],
         broker,
+        brokerRead: r.broker.trim(),
+        brokerMatch,
+        startDay,
         start,
         end,
-        weekId: week.id,
+        weekId: week?.id ?? 0,
         origin,
         destination,
         tripLength,
         numberOfStops: r.stops ?? 2,
         payoutCents,
         drivers,
+        driverRead: r.driver.trim(),
+        driverMatch,
         completed,
         notes,
       }),

@@ -8,18 +8,21 @@ import {
   type TLoadFormOutput,
   type TLoadImport,
   type TLoadsMappingStep,
+  type TSaveImportedLoadsOutput,
   type TTripsSource,
 } from '@haulboard/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TActor } from '../../access/actor';
+import { actorCan, type TActor } from '../../access/actor';
+import { assertCompanyRefs } from '../../access/tenancy';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { brokers, importFiles, loadStatuses, loads, workWeeks } from '../../db/schema';
 import { previewImport, type TLoadRecord, type TPreview, type TTripRecord } from '../../imports';
-import { notFound, refuse } from '../../lib/errors';
+import { forbidden, notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
 import { BoardError } from '../../loadboard/client';
 import { companyBoard, noteBoardFailure } from '../../loadboard/connection';
 import type { TVault } from '../../loadboard/vault';
+import { upsertBroker } from '../brokers';
 import { findPresets } from '../imports';
 import { upsertLoad } from '../loads';
 import { findDriverOptions } from '../lookups';
@@ -73,9 +76,15 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows:
     statuses: await statusesOf(tx),
   };
   if (file.loads?.some((r) => r.broker)) {
-    ctx.brokers = await tx.select({ id: brokers.id, name: brokers.name }).from(brokers).where(eq(brokers.companyId, companyId)).orderBy(brokers.id);
+    ctx.brokers = await tx
+      .select({ id: brokers.id, name: brokers.name, mcNumber: brokers.mcNumber })
+      .from(brokers)
+      .where(and(eq(brokers.companyId, companyId), eq(brokers.isActive, true)))
+      .orderBy(brokers.id);
   }
-  const all = (file.loads ? sheetToLoads(file.loads, ctx) : tripsToLoads(file.trips, ctx)).filter((l) => l.weekId === week.id);
+  const read = file.loads ? sheetToLoads(file.loads, ctx) : tripsToLoads(file.trips, ctx);
+  const all = read.filter((l) => l.weekId === week.id);
+  const skipped = read.filter((l) => l.weekId !== week.id).map((l) => ({ loadNumber: l.loadNumber, reason: LOAD_IMPORT_TEXT.outsideWeek(l.startDay, week) }));
   const numbers = [...new Set(all.flatMap((l) => [l.loadNumber, ...l.boardLoadIds]))];
   const onBoard = numbers.length
     ? await tx
@@ -92,7 +101,7 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows:
     if (match) existingLoads.push({ ...l, loadId: match.id, loadNumber: match.loadNumber, note: Number(match.payout) === l.payout ? null : `On the board at ${formatMoney(match.payout)}, ${whose} pays ${formatMoney(l.payout)}` });
     else newLoads.push(l);
   }
-  return { newLoads, existingLoads, source, problems: file.problems, mappingStep: null };
+  return { newLoads, existingLoads, source, problems: file.problems, skipped, mappingStep: null };
 }
 
 async function readTrips(fileName: string, content: Buffer): Promise<TTripRecord[]> {
@@ -146,7 +155,7 @@ async function readUpload(
 export async function uploadTrips(tx: TTx, actor: TActor, weekId: number, file: { name: string; buffer: Buffer }, choice: TMappingChoice = { mapping: null, presetId: null }): Promise<TLoadImport> {
   await weekOf(tx, actor.companyId, weekId);
   const read = await readUpload(tx, actor.companyId, file, choice);
-  if ('step' in read) return { newLoads: [], existingLoads: [], source: file.name, problems: [], mappingStep: read.step };
+  if ('step' in read) return { newLoads: [], existingLoads: [], source: file.name, problems: [], skipped: [], mappingStep: read.step };
   await tx.insert(importFiles).values({ id: randomUUID(), companyId: actor.companyId, kind: 'trips', fileName: file.name, content: file.buffer, mapping: read.mapping, createdBy: actor.userId });
   return loadImportOf(tx, actor, weekId, read.rows, file.name);
 }
@@ -213,15 +222,55 @@ export async function loadImportOfWeek(db: TDb, vault: TVault, actor: TActor, we
   return db.transaction((tx) => loadImportFromFile(tx, actor, weekId));
 }
 
-/** Saves new loads in the caller's transaction through the load form's own rules; any refusal refuses all. */
-export async function saveImportedLoads(tx: TTx, actor: TActor, forms: TLoadFormOutput[]): Promise<string> {
-  if (!forms.length) throw refuse(noError(LOAD_IMPORT_TEXT.nothingToImport));
-  const seen = new Set<string>();
-  for (const form of forms) {
-    const key = form.loadNumber.trim().toLowerCase();
-    if (seen.has(key)) throw refuse(`Load number ${form.loadNumber} is in the list twice`);
-    seen.add(key);
-    await upsertLoad(tx, actor, { ...form, loadId: 0, updatedOn: null } as TLoadFormOutput);
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Saves new loads in the caller's transaction through the load form's own rules; any refusal refuses
+ * all. A row without a broker takes the choice made for the broker name the file gave (an existing
+ * broker of the company, or one created here once per name); a row whose file driver matched nobody
+ * takes the choice for that name (a driver, or none). A row still without either refuses the save,
+ * naming it. The reply counts what was imported, created, skipped and refused.
+ */
+export async function saveImportedLoads(tx: TTx, actor: TActor, input: TSaveImportedLoadsOutput): Promise<string> {
+  const { loads: rows } = input;
+  if (!rows.length) throw refuse(noError(LOAD_IMPORT_TEXT.nothingToImport));
+  const brokerChoices = new Map(input.brokers.map((c) => [nameKey(c.name), c]));
+  const driverChoices = new Map(input.drivers.map((c) => [nameKey(c.name), c.driverId]));
+  // Chosen brokers and drivers of another company are the same 404 as missing ones.
+  await assertCompanyRefs(tx, actor.companyId, {
+    brokerIds: input.brokers.flatMap((c) => (c.brokerId ? [c.brokerId] : [])),
+    driverIds: input.drivers.flatMap((c) => (c.driverId ? [c.driverId] : [])),
+  });
+  const unresolved: string[] = [];
+  for (const row of rows) {
+    const brokerChoice = row.brokerId ? null : brokerChoices.get(nameKey(row.brokerRead));
+    if (!row.brokerId && !brokerChoice?.brokerId && !brokerChoice?.create) unresolved.push(LOAD_IMPORT_TEXT.needsBroker(row.loadNumber, row.brokerRead));
+    if (!row.loadDrivers.length && row.driverRead && !driverChoices.has(nameKey(row.driverRead))) unresolved.push(LOAD_IMPORT_TEXT.needsDriver(row.loadNumber, row.driverRead));
   }
-  return LOAD_IMPORT_TEXT.imported(forms.length);
+  if (unresolved.length) throw refuse(noError(LOAD_IMPORT_TEXT.unresolved(unresolved.slice(0, 10), unresolved.length - 10 > 0 ? unresolved.length - 10 : 0)));
+  const seen = new Set<string>();
+  const created = new Map<string, number>();
+  const createdNames: string[] = [];
+  for (const row of rows) {
+    const key = row.loadNumber.trim().toLowerCase();
+    if (seen.has(key)) throw refuse(`Load number ${row.loadNumber} is in the list twice`);
+    seen.add(key);
+    let brokerId = row.brokerId;
+    if (!brokerId) {
+      const choice = brokerChoices.get(nameKey(row.brokerRead))!;
+      brokerId = choice.brokerId ?? created.get(nameKey(row.brokerRead)) ?? null;
+      if (!brokerId && choice.create) {
+        if (!actorCan(actor, 'BrokerAdmin', 'DenyDelete')) throw forbidden(LOAD_IMPORT_TEXT.createNeedsBrokerAdmin);
+        brokerId = await upsertBroker(tx, actor, { ...choice.create, brokerId: null, dotNumber: null, comments: null, isActive: true, updatedOn: null });
+        created.set(nameKey(row.brokerRead), brokerId);
+        createdNames.push(choice.create.brokerName);
+      }
+    }
+    const driverChoice = !row.loadDrivers.length && row.driverRead ? driverChoices.get(nameKey(row.driverRead)) : null;
+    const loadDrivers = driverChoice ? [driverChoice] : row.loadDrivers;
+    const { brokerRead: _b, driverRead: _d, ...form } = row;
+    await upsertLoad(tx, actor, { ...form, brokerId, loadDrivers, loadId: 0, updatedOn: null } as TLoadFormOutput);
+  }
+  if (!createdNames.length && !input.skipped.length && !input.refused.length) return LOAD_IMPORT_TEXT.imported(rows.length);
+  return LOAD_IMPORT_TEXT.result({ imported: rows.length, created: createdNames, skipped: input.skipped.length, refused: input.refused });
 }
