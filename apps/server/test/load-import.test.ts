@@ -98,7 +98,7 @@ describe('load import from the board trips file', () => {
     expect(existingLoads.map((l: any) => [l.loadNumber, l.boardStatus, l.loadId > 0])).toEqual([['T-115STUVWX', 'Scheduled', true]]);
     // The trip of the week before is listed as skipped, with its day.
     expect(res.body.skipped.map((s: any) => [s.loadNumber, s.reason.slice(0, 17)])).toEqual([['T-112ABCDEF', 'dated 2025-07-13,']]);
-    expect(newLoads[0]).toMatchObject({ brokerMatch: 'board', driverRead: '101', driverMatch: 'unit', needs: [] });
+    expect(newLoads[0]).toMatchObject({ brokerMatch: 'board', driverRead: 'John Smith', driverMatch: 'unit', needs: [] });
     // Searching the week again reads the file uploaded last; the board's broker was created once.
     const again = await search(weekId);
     expect(again.body.newLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR']);
