@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBrokerForm } from './brokers';
 import { editId, requiredId, requiredNumber } from './fields';
 import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
-import { ZLoadForm } from './loads';
+import { LOAD_TEXT, ZLoadForm } from './loads';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /**
@@ -247,11 +247,14 @@ export type TImportLoadForm = z.input<typeof ZImportLoadForm>;
  * A row to save: the import form, where the broker may still be 0 (chosen below by the name the file
  * gave, `brokerRead`) and the drivers empty (chosen below by `driverRead`).
  */
-export const ZImportLoadRow = ZImportLoadForm.safeExtend({
-  brokerId: editId(),
-  brokerRead: z.string().trim().max(200).default(''),
-  driverRead: z.string().trim().max(200).default(''),
-});
+export const ZImportLoadRow = z
+  .object({
+    ...ZImportLoadForm.shape,
+    brokerId: editId(),
+    brokerRead: z.string().trim().max(200).default(''),
+    driverRead: z.string().trim().max(200).default(''),
+  })
+  .refine((l) => l.loadEndDate >= l.loadStartDate, { error: LOAD_TEXT.endBeforeStart, path: ['loadEndDate'] });
 export type TImportLoadRow = z.input<typeof ZImportLoadRow>;
 
 /** The least a broker created from the import needs: the broker form's required fields and the MC number. */

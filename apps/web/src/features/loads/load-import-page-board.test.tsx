@@ -37,6 +37,12 @@ const load = (over: Partial<TImportedLoad>): TImportedLoad => ({
   comments: null,
   boardStatus: 'Completed',
   note: null,
+  startDay: '2025-07-19',
+  brokerRead: 'Amazon Relay',
+  brokerMatch: 'board',
+  driverRead: '101',
+  driverMatch: 'unit',
+  needs: [],
   ...over,
 });
 
@@ -104,7 +110,7 @@ describe('load import (spec §2 accounting/load-import)', () => {
   });
 
   it('exports both lists as CSV (Export Loads), formula characters neutralised', async () => {
-    api({ search: { json: { newLoads: [NEW, SECOND], existingLoads: [EXISTING], source: 'the board', problems: [], mappingStep: null } } });
+    api({ search: { json: { newLoads: [NEW, SECOND], existingLoads: [EXISTING], source: 'the board', problems: [], skipped: [], mappingStep: null } } });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);

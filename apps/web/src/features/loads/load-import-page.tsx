@@ -3,8 +3,7 @@ import {
   loadImportRoutes,
   type TColumnMapping,
   type TImportedLoad,
-  type TImportLoadForm,
-  type TLoadForm,
+  type TImportLoadRow,
   type TLoadImport,
   type TLoadsMappingStep,
   type TTripsSource,
@@ -15,7 +14,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
-import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { BoardSessionWarning, isBoardAnswer } from '../../components/board-session-warning';
@@ -31,7 +30,9 @@ import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutati
 import { useCan } from '../../lib/permissions';
 import { cityState } from '../../lib/us-states';
 import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from './api/board-lookups';
+import { ImportChoices } from './components/import-choices';
 import { LoadDialog } from './components/load-dialog';
+import { choicesOf, NO_PICKS, needsBroker, needsDriver, type TImportPicks, unmatchedOf, unresolvedOf } from './lib/import-choices';
 import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
 import { neutraliseFormula } from './lib/payout-csv';
 
@@ -44,15 +45,24 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
       id: 'loadNumber',
       header: 'Load',
       cell: (l) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <span>{l.loadNumber}</span>
           {l.note && (
             <Tooltip title={l.note}>
               <WarningAmberOutlinedIcon fontSize="small" color="warning" aria-label={l.note} />
             </Tooltip>
           )}
+          {l.loadId === 0 && needsBroker(l) && <Chip size="small" color="warning" variant="outlined" label="Needs a broker" />}
+          {l.loadId === 0 && needsDriver(l) && <Chip size="small" color="warning" variant="outlined" label="Needs a driver" />}
         </Stack>
       ),
+    },
+    {
+      id: 'broker',
+      header: 'Broker',
+      cell: (l) => l.brokerName || (l.brokerRead ? `“${l.brokerRead}” (not found)` : '—'),
+      sortValue: (l) => l.brokerName || l.brokerRead,
+      hideOnMobile: true,
     },
     { id: 'loadStartDate', header: 'Start', cell: (l) => formatDateTime(l.loadStartDate), hideOnMobile: true },
     { id: 'loadEndDate', header: 'End', cell: (l) => formatDateTime(l.loadEndDate), hideBelow: 1440 },
@@ -62,7 +72,12 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
     { id: 'numberOfStops', header: 'Stops', align: 'right', cell: (l) => l.numberOfStops, hideBelow: 1440 },
     { id: 'pricePerMile', header: 'Rate/mi', align: 'right', cell: (l) => formatMoney(l.pricePerMile), hideBelow: 1440 },
     { id: 'payout', header: 'Payout', align: 'right', cell: (l) => formatMoney(l.payout) },
-    { id: 'loadDriverNames', header: 'Driver', cell: (l) => l.loadDriverNames || '—', hideBelow: 1440 },
+    {
+      id: 'loadDriverNames',
+      header: 'Driver',
+      cell: (l) => l.loadDriverNames || (l.driverMatch === 'none' ? `“${l.driverRead}” (not found)` : '—'),
+      hideBelow: 1440,
+    },
     { id: 'boardStatus', header: 'Board status', cell: (l) => l.boardStatus, hideBelow: 1440 },
   ];
 }
@@ -96,8 +111,15 @@ function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): st
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The body SaveImportedLoads takes for a load as listed. */
-const bodyOf = (l: TImportedLoad): TLoadForm => ({ ...toLoadBody(importedLoadValuesOf(l), { loadId: 0, updatedOn: null }), loadStartDate: l.loadStartDate, loadEndDate: l.loadEndDate });
+/** The row SaveImportedLoads takes for a load as listed: a broker not found goes by the name the file gave, with the choice for it. */
+const bodyOf = (l: TImportedLoad): TImportLoadRow => ({
+  ...(toLoadBody(importedLoadValuesOf(l), { loadId: 0, updatedOn: null }) as TImportLoadRow),
+  brokerId: l.brokerId || null,
+  brokerRead: l.brokerRead,
+  driverRead: l.driverRead,
+  loadStartDate: l.loadStartDate,
+  loadEndDate: l.loadEndDate,
+});
 
 /** Spec §2 accounting/load-import: a week's trips from the board, new loads edited or removed here, then imported in one go. */
 export function LoadImportPage() {
@@ -110,6 +132,11 @@ export function LoadImportPage() {
   const [newLoads, setNewLoads] = useState<TImportedLoad[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The brokers and drivers chosen for the names the file gave that matched none. */
+  const [picks, setPicks] = useState<TImportPicks>(NO_PICKS);
+  /** What the last save said it did (imported, created, skipped, refused). */
+  const [saved, setSaved] = useState<string | null>(null);
+  const canCreateBroker = useCan('BrokerAdmin', 'DenyDelete');
   /** A file whose columns must be mapped: the file, its header and the mapping applied last. */
   const [mappingStep, setMappingStep] = useState<{ file: File; step: TLoadsMappingStep; mapping: TColumnMapping | null } | null>(null);
   const queryClient = useQueryClient();
@@ -131,8 +158,12 @@ export function LoadImportPage() {
     setMappingStep(null);
     setResult(answer);
     setNewLoads(answer.newLoads);
+    setPicks(NO_PICKS);
     setError(null);
   };
+  const unmatched = useMemo(() => unmatchedOf(newLoads), [newLoads]);
+  const unresolved = useMemo(() => unresolvedOf(newLoads, picks), [newLoads, picks]);
+  const waiting = new Set(unresolved.map((u) => u.replace(/ needs a (broker|driver)$/, ''))).size;
   const search = useMutation({
     mutationFn: ({ id, from }: { id: number; from: TTripsSource }) => callRoute(loadImportRoutes.getLoadImport, { query: { id, source: from } }),
     onSuccess: show,
@@ -161,10 +192,20 @@ export function LoadImportPage() {
   });
   const saveKey = useIdempotencyKey();
   const save = useTextMutation<TImportedLoad[]>({
-    mutationFn: (list, idempotencyKey) => callRoute(loadImportRoutes.saveImportedLoads, { body: list.map(bodyOf) as TImportLoadForm[], idempotencyKey }),
+    mutationFn: (list, idempotencyKey) =>
+      callRoute(loadImportRoutes.saveImportedLoads, {
+        body: {
+          loads: list.map(bodyOf),
+          ...choicesOf(list, picks),
+          skipped: (result?.skipped ?? []).map((r) => `${r.loadNumber}: ${r.reason}`),
+          refused: result?.problems ?? [],
+        },
+        idempotencyKey,
+      }),
     // A doubled Save adds the new loads once; the key is renewed once they are saved.
     idempotency: saveKey,
-    onSuccess: async () => {
+    onSuccess: async (text) => {
+      setSaved(text.replace(/^INFO /, ''));
       await queryClient.invalidateQueries();
       if (weekId) search.mutate({ id: weekId, from: source });
     },
@@ -209,9 +250,13 @@ export function LoadImportPage() {
                 Export Loads
               </Button>
               {canImport && (
-                <Button variant="contained" disabled={!newLoads.length || busy} loading={save.isPending} onClick={() => save.mutate(newLoads)}>
-                  Import Loads
-                </Button>
+                <Tooltip title={unresolved.length ? 'Choose a broker or driver for every load first' : ''}>
+                  <span>
+                    <Button variant="contained" disabled={!newLoads.length || busy || unresolved.length > 0} loading={save.isPending} onClick={() => save.mutate(newLoads)}>
+                      Import Loads
+                    </Button>
+                  </span>
+                </Tooltip>
               )}
             </>
           )
@@ -239,7 +284,14 @@ export function LoadImportPage() {
           <MenuItem value="board">The board, live</MenuItem>
           <MenuItem value="file">Uploaded file</MenuItem>
         </TextField>
-        <Button variant="contained" startIcon={<SearchIcon />} disabled={!weekId || busy} loading={search.isPending} onClick={() => weekId && search.mutate({ id: weekId, from: source })} sx={{ flexShrink: 0 }}>
+        <Button variant="contained" startIcon={<SearchIcon />} disabled={!weekId || busy}
+          loading={search.isPending}
+          onClick={() => {
+            setSaved(null);
+            if (weekId) search.mutate({ id: weekId, from: source });
+          }}
+          sx={{ flexShrink: 0 }}
+        >
           Search
         </Button>
         {canImport && (
@@ -253,6 +305,7 @@ export function LoadImportPage() {
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
+                setSaved(null);
                 if (file && weekId) upload.mutate({ id: weekId, file });
               }}
             />
@@ -298,15 +351,45 @@ export function LoadImportPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             From {result.source}
           </Typography>
+          {saved && (
+            <Alert severity="success" role="status" aria-label="Import result" onClose={() => setSaved(null)} sx={{ mb: 2 }}>
+              {saved}
+            </Alert>
+          )}
           {result.problems.length > 0 && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {result.problems.length === 1 ? 'A row of the file could not be read:' : `${result.problems.length} rows of the file could not be read:`}
+            <Alert severity="warning" sx={{ mb: 2 }} aria-label="Refused rows">
+              {result.problems.length === 1 ? '1 row refused: it could not be read' : `${result.problems.length} rows refused: they could not be read`}
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {result.problems.slice(0, 20).map((p) => (
                   <li key={p}>{p}</li>
                 ))}
               </Box>
             </Alert>
+          )}
+          {result.skipped.length > 0 && (
+            <Alert severity="info" sx={{ mb: 2 }} aria-label="Skipped rows">
+              {result.skipped.length === 1 ? '1 row skipped: outside the week' : `${result.skipped.length} rows skipped: outside the week`}
+              <Box component="ul" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+                {result.skipped.slice(0, 20).map((r) => (
+                  <li key={r.loadNumber}>
+                    {r.loadNumber}: {r.reason}
+                  </li>
+                ))}
+                {result.skipped.length > 20 && <li>and {result.skipped.length - 20} more</li>}
+              </Box>
+            </Alert>
+          )}
+          {canImport && (
+            <ImportChoices
+              unmatched={unmatched}
+              picks={picks}
+              onPick={setPicks}
+              brokers={brokers.data}
+              drivers={drivers.data}
+              states={states.data}
+              canCreateBroker={canCreateBroker}
+              waiting={waiting}
+            />
           )}
           <Box component="section" aria-label="New Loads" sx={{ mb: 3 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -83,7 +83,7 @@ export const loadValuesOf = (load: TLoadSource): TLoadFormValues => ({
 });
 
 /** A load read from the board's trips, as the dialog edits it (places it could not read stay blank). */
-export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => loadValuesOf(load);
+export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => ({ ...loadValuesOf(load), brokerId: load.brokerId || '' });
 
 /** An edited import load shown back in the lists. */
 export function importedLoadFrom(load: TImportedLoad, body: TLoadForm, names: { states: Map<number, string>; drivers: Map<number, string>; statuses: Map<number, string>; brokers: Map<number, string> }): TImportedLoad {
