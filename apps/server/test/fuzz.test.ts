@@ -153,7 +153,13 @@ const BASES: Record<string, () => Record<string, unknown>> = {
   'users.updateUserInformation': () => demo.dispatcher,
   'brokers.addUpdateBroker': () => ({ brokerId: 0, brokerStateId: 45, brokerCity: 'Dallas', brokerName: 'Fuzz Freight' }),
   'loads.addUpdateLoad': load,
-  'loadImport.saveImportedLoads': () => ({ loads: [{ ...load(), loadNumber: 'FUZZ-IMPORT-1' }], brokers: [], drivers: [], skipped: [], refused: [] }),
+  'loadImport.saveImportedLoads': () => ({
+    loads: [{ ...load(), loadNumber: 'FUZZ-IMPORT-1', brokerRead: 'Fuzz Unknown', driverRead: '' }],
+    brokers: [{ name: 'Fuzz Unknown', brokerId: null, create: { brokerName: 'Fuzz Freight', brokerAddress: '1 Main St', brokerCity: 'Dallas', brokerStateId: 45, brokerZipCode: '75201', phoneNumber: '5125550100', email: 'fuzz@example.test', mcNumber: null } }],
+    drivers: [{ name: 'Fuzz Nobody', driverId: null }],
+    skipped: [],
+    refused: [],
+  }),
   // A role other than the administrator's, at the highest level: a broken roleId that lands on the
   // administrator still leaves them every page the rest of the walk needs.
   'permissions.setPermission': () => ({ roleId: 3, objectName: 'LoadBoardPage', accessType: 'Write', isMenuVisible: true }),

@@ -31,6 +31,7 @@ const HINTS: [RegExp, string][] = [
   [/amount|fee|price|payout/i, '10.00'],
   [/phone/i, '5125550100'],
   [/zip/i, '75201'],
+  [/mcNumber/i, '123456'],
   [/(updated|created)On$/i, '2026-03-16T08:00:00.000Z'],
   [/date/i, '2026-03-16'],
   [/time/i, '08:00'],

@@ -210,7 +210,7 @@ describe('load import page: brokers and drivers the file names that match none',
     // One picker for both spellings of Acme Freight; nothing picked for the person.
     expect(within(choices).getByText('2 loads: XL-2004, XL-2005')).toBeTruthy();
     expect(choices.textContent).toContain('2 loads need a broker or driver chosen');
-    fireEvent.mouseDown(within(choices).getByRole('combobox', { name: 'Broker for “Acme Freight”' }));
+    fireEvent.mouseDown(within(within(choices).getByRole('group', { name: 'Broker “Acme Freight”' })).getByRole('combobox', { name: /^Broker/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Create broker “Acme Freight”…', 'Your brokers', 'Amazon Relay']);
     fireEvent.click(options[0]);
@@ -234,7 +234,7 @@ describe('load import page: brokers and drivers the file names that match none',
     expect(choices.textContent).toContain('New broker: Acme Freight');
     expect(importButton.disabled).toBe(true);
 
-    fireEvent.mouseDown(within(choices).getByRole('combobox', { name: 'Driver for “Bob Unknown”' }));
+    fireEvent.mouseDown(within(within(choices).getByRole('group', { name: 'Driver “Bob Unknown”' })).getByRole('combobox', { name: /^Driver/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'No driver' }));
     await waitFor(() => expect(importButton.disabled).toBe(false));
     expect(choices.textContent).toContain('Every load has its broker and driver.');

@@ -44,6 +44,7 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
     {
       id: 'loadNumber',
       header: 'Load',
+      width: 200,
       cell: (l) => (
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <span>{l.loadNumber}</span>
@@ -62,7 +63,7 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
       header: 'Broker',
       cell: (l) => l.brokerName || (l.brokerRead ? `“${l.brokerRead}” (not found)` : '—'),
       sortValue: (l) => l.brokerName || l.brokerRead,
-      hideOnMobile: true,
+      hideBelow: 1440,
     },
     { id: 'loadStartDate', header: 'Start', cell: (l) => formatDateTime(l.loadStartDate), hideOnMobile: true },
     { id: 'loadEndDate', header: 'End', cell: (l) => formatDateTime(l.loadEndDate), hideBelow: 1440 },

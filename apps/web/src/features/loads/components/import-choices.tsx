@@ -114,7 +114,14 @@ export function ImportChoices({ unmatched, picks, onPick, brokers, drivers, stat
         {unmatched.brokers.map((g) => {
           const pick = picks.brokers[g.key];
           return (
-            <Stack key={`b:${g.key}`} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
+            <Stack
+              key={`b:${g.key}`}
+              role="group"
+              aria-label={g.name ? `Broker “${g.name}”` : 'No broker in the file'}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={{ xs: 1, sm: 2 }}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                   {g.name ? `Broker “${g.name}” is not one of yours` : 'The file names no broker'}
@@ -126,7 +133,7 @@ export function ImportChoices({ unmatched, picks, onPick, brokers, drivers, stat
               <TextField
                 select
                 size="small"
-                label={g.name ? `Broker for “${g.name}”` : 'Broker for the loads without one'}
+                label="Broker"
                 value={brokerValue(pick)}
                 onChange={(e) => {
                   const v = e.target.value;
@@ -154,7 +161,14 @@ export function ImportChoices({ unmatched, picks, onPick, brokers, drivers, stat
           );
         })}
         {unmatched.drivers.map((g) => (
-          <Stack key={`d:${g.key}`} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
+          <Stack
+            key={`d:${g.key}`}
+            role="group"
+            aria-label={`Driver “${g.name}”`}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 1, sm: 2 }}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                 Driver “{g.name}” is not one of yours
@@ -166,7 +180,7 @@ export function ImportChoices({ unmatched, picks, onPick, brokers, drivers, stat
             <TextField
               select
               size="small"
-              label={`Driver for “${g.name}”`}
+              label="Driver"
               value={driverValue(g.key)}
               onChange={(e) => {
                 const v = e.target.value;
