@@ -295,7 +295,8 @@ function casesOf(route: TWalkedRoute): TCase[] {
     if (base !== undefined && base !== null) {
       const body = (label: string, value: unknown): TCase => ({ label, url: def.path, payload: json(value), contentType: 'application/json' });
       const unique = UNIQUE[route.key];
-      const fresh = (value: unknown, path: TPath) => (unique && path.join('.') !== unique.join('.') ? withValue(value, unique, `FUZZ-${++uniqueCount}`) : value);
+      // A case that breaks the unique field or what holds it (a list of loads) is sent as broken.
+      const fresh = (value: unknown, path: TPath) => (unique && !`${unique.join('.')}.`.startsWith(`${path.join('.')}.`) ? withValue(value, unique, `FUZZ-${++uniqueCount}`) : value);
       pathsOf(base).forEach((path, index) => {
         for (const value of valuesFor(index)) cases.push(body(labelOf(path, value), fresh(withValue(base, path, value), path)));
       });
