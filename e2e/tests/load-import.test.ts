@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_HEADERS, DEMO, dismissToasts, pick, shootPage, shootScreen, signIn, useBrowser, visible, weekOn, browserToday } from '../support';
+import { APP_HEADERS, browserToday, DEMO, dismissToasts, pick, shootPage, shootScreen, signIn, useBrowser, visible, weekOn } from '../support';
 
 /**
  * "Imports that say everything they did", the web part: a loads spreadsheet naming a broker and a

@@ -247,7 +247,7 @@ export async function saveImportedLoads(tx: TTx, actor: TActor, input: TSaveImpo
     if (!row.brokerId && !brokerChoice?.brokerId && !brokerChoice?.create) unresolved.push(LOAD_IMPORT_TEXT.needsBroker(row.loadNumber, row.brokerRead));
     if (!row.loadDrivers.length && row.driverRead && !driverChoices.has(nameKey(row.driverRead))) unresolved.push(LOAD_IMPORT_TEXT.needsDriver(row.loadNumber, row.driverRead));
   }
-  if (unresolved.length) throw refuse(noError(LOAD_IMPORT_TEXT.unresolved(unresolved.slice(0, 10), unresolved.length - 10 > 0 ? unresolved.length - 10 : 0)));
+  if (unresolved.length) throw refuse(noError(LOAD_IMPORT_TEXT.unresolved(unresolved.slice(0, 10), Math.max(unresolved.length - 10, 0))));
   const seen = new Set<string>();
   const created = new Map<string, number>();
   const createdNames: string[] = [];

@@ -44,7 +44,7 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
     {
       id: 'loadNumber',
       header: 'Load',
-      width: 200,
+      width: 150,
       cell: (l) => (
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <span>{l.loadNumber}</span>
