@@ -1,4 +1,4 @@
-import { ROLE } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, ROLE } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/access/guard';
@@ -80,7 +80,7 @@ beforeAll(async () => {
   ids.milesPreset = (await one(sql`select id from import_presets where company_id = ${second} and kind = 'miles' limit 1`)).id;
   expect(ids.milesPreset).toBeTruthy();
   // Second Haul's week closed, so reopening it from Demo Freight would have something to undo.
-  await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', as: 'admin@second.haulboard.test', payload: { weekId: ids.week } });
+  await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', as: 'admin@second.haulboard.test', payload: { weekId: ids.week, confirmed: [...CLOSE_CHECK_KINDS] } });
 });
 afterAll(() => t.close());
 

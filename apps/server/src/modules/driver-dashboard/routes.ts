@@ -1,4 +1,4 @@
-import { centsToText, driverDashboardRoutes, ROLE, type TDriverDashboard, toCents } from '@haulboard/contract';
+import { centsToText, driverDashboardRoutes, ROLE, type TDriverDashboard, toCents, usDate } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorCan, actorOf, type TActor } from '../../access/actor';
 import type { TDb, TDbLike } from '../../db/client';
@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { findExpenseLines } from '../expenses';
 import { computePay } from './pay';
-import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFuel } from './queries';
+import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFuel, worksIn } from './queries';
 
 const money = (cents: number) => centsToText(cents);
 
@@ -26,19 +26,36 @@ export type TDriverFigures = Omit<TDriverDashboard, 'companyGrossList' | 'period
 export async function driverFigures(db: TDbLike, companyId: number, driverId: number, period: TPayPeriod): Promise<TDriverFigures> {
   const driver = await driverOf(db, companyId, driverId);
   if (!driver) throw notFound('The driver');
-  const [loadRows, expenseLines, fuel] = await Promise.all([
+  const [loadRows, allExpenseLines, fuel] = await Promise.all([
     driverLoads(db, companyId, driverId, period),
     findExpenseLines(db, companyId, { from: period.from, to: period.to, userId: driverId }),
     unitFuel(db, companyId, driver.unitNumber, period),
   ]);
+  // A flat fee and recurring expenses count only in the weeks the driver works for the company
+  // (and, over several weeks, only in those that have begun).
+  const { employment } = driver;
+  const expenseLines = allExpenseLines.filter(
+    (e) => !e.recurring || (worksIn(employment, e.expenseDate, e.expenseDate) && (!period.chargesUntil || e.expenseDate <= period.chargesUntil)),
+  );
+  const feeWeeks = period.feeWeeks.filter((w) => worksIn(employment, w.startDate, w.endDate)).length;
   const pay = computePay({
     driverId,
     loads: loadRows.map((l) => ({ payout: l.payout, driverIds: l.drivers.map((d: { userId: number }) => d.userId) })),
     fuel,
     expenses: expenseLines,
     fee: { type: driver.feeType, amount: driver.fee },
-    weeks: period.weeks,
+    weeks: feeWeeks,
   });
+  const feeNote =
+    driver.feeType === 'flat' && (toCents(driver.fee) ?? 0) > 0 && feeWeeks !== period.weeks
+      ? ` (${[
+          period.feeWeeks.length < period.weeks ? 'weeks begun' : '',
+          employment.startDate ? `from ${usDate(employment.startDate)}` : '',
+          employment.endDate ? `to ${usDate(employment.endDate)}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')})`
+      : '';
   return {
     grossCents: pay.grossCents,
     additionsCents: pay.additionsCents,
@@ -52,7 +69,7 @@ export async function driverFigures(db: TDbLike, companyId: number, driverId: nu
     totalAdditions: money(pay.additionsCents),
     totalFuel: money(pay.fuelCents),
     administrationFee: money(pay.feeCents),
-    feeBasis: pay.feeBasis,
+    feeBasis: pay.feeBasis + feeNote,
     netIncome: money(pay.netCents),
     driver: { userId: driver.userId, name: driver.name, unitNumber: driver.unitNumber },
     driverLoadList: loadRows.map((l, i) => ({

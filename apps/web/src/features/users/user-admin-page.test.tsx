@@ -22,6 +22,8 @@ const applicant: TAdminUser = {
   serviceFee: 0,
   serviceFeeType: 'flat',
   unitNumber: null,
+  startDate: null,
+  endDate: null,
   isActive: true,
   lastLoginDate: null,
   canEditPersonFields: true,
