@@ -1,4 +1,4 @@
-import { CLOSE_CHECK_TITLES, formatCents, type TCloseChecklist, type TCloseCheckItem, toCents, usDate } from '@haulboard/contract';
+import { CLOSE_CHECK_TITLES, formatCents, type TCloseCheckItem, type TCloseChecklist, toCents, usDate } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDbLike } from '../../db/client';
