@@ -213,6 +213,9 @@ describe('closing a week after its checklist, carrying a negative net', () => {
     expect((await get(`/api/Settlement/Week?weekId=${weeks47[w1].id}`)).body.isClosed).toBe(false);
     const ok = await post('/api/Settlement/CloseWeek', { weekId: weeks47[w1].id, confirmed: [...CLOSE_CHECK_KINDS] });
     expect(ok.status).toBe(200);
+    // The week list tells the forms which weeks are closed (they open read-only there).
+    const lookup = (await get('/api/Lookup/GetWorkWeekList?year=2047', EMAIL.driver)).body;
+    expect(lookup.map((w: any) => w.isClosed)).toEqual([true, false, false]);
     expect((await get(checklistUrl(w1))).body).toEqual({ weekId: weeks47[w1].id, isClosed: true, items: [] });
   });
 
