@@ -234,6 +234,10 @@ describe('closing a week after its checklist, carrying a negative net', () => {
     expect(s2.ytd).toMatchObject({ net: '-300.00' });
     const w3 = await statement(weeks47[2].id, sam);
     expect(w3.ytd).toMatchObject({ net: '-450.00' });
+    // The dashboard of the open week deducts the same line.
+    const dash = (await get(`/api/DriverDashboard/GetDriversGrossIncome?week=${weeks47[w2].id}&driverId=${sam}`)).body;
+    expect(dash).toMatchObject({ totalExpense: '150.00', netIncome: '-300.00' });
+    expect(dash.driverExpenseList[0]).toMatchObject({ expenseName: SETTLEMENT_TEXT.carriedFrom('1 of 2047 (01/07/2047 - 01/13/2047)'), amount: '150.00' });
     const summary = (await get(`/api/Settlement/Week?weekId=${weeks47[w2].id}`)).body;
     expect(summary.drivers.find((d: any) => d.userId === sam).net).toBe('-300.00');
   });

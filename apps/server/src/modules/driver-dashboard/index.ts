@@ -2,4 +2,4 @@
 
 export { computePay, shareOf } from './pay';
 export { driverOf, type TEmployment, worksIn } from './queries';
-export { driverDashboard, driverDashboardModule, driverFigures, type TDriverFigures, type TFrozenFigures } from './routes';
+export { driverDashboard, driverDashboardModule, driverFigures, type TCarriedLines, type TDriverFigures, type TFrozenFigures } from './routes';

@@ -116,6 +116,22 @@ export function dashboardOf(figures: TDriverFigures, companyGrossList: TDriverDa
 /** Reads a frozen statement instead of live figures (settlements register it: a closed week's figures never change). */
 export type TFrozenFigures = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TDriverDashboard | null>;
 
+/** Negative balances of closed weeks carried into an open week, deducted there as lines of their own (settlements register it). */
+export type TCarriedLines = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TDriverDashboard['driverExpenseList']>;
+
+/** The week's figures with the balances carried into it deducted, as its statement shows them. */
+function withCarried(d: TDriverDashboard, lines: TDriverDashboard['driverExpenseList']): TDriverDashboard {
+  if (!lines.length) return d;
+  const cents = lines.reduce((a, l) => a + (toCents(l.amount) ?? 0), 0);
+  const shift = (text: string, by: number) => money((toCents(text) ?? 0) + by);
+  return {
+    ...d,
+    driverExpenseList: [...lines, ...d.driverExpenseList],
+    totalExpense: shift(d.totalExpense, cents),
+    netIncome: shift(d.netIncome, -cents),
+  };
+}
+
 /**
  * Spec §7 GetDriversGrossIncome. A driver (without DenyDelete on the dashboard) always gets their own
  * figures, whatever driverId says; company gross is for roleId 1 and 2 only.
@@ -126,6 +142,7 @@ export async function driverDashboard(
   q: { year: number | null; week: number | null; startDate: string | null; endDate: string | null; driverId: number | null },
   today = new Date().toISOString().slice(0, 10),
   frozen?: TFrozenFigures,
+  carried?: TCarriedLines,
 ): Promise<TDriverDashboard> {
   const seesAll = actorCan(actor, 'DriverDashboardPage', 'DenyDelete');
   const driverId = seesAll ? q.driverId : actor.userId;
@@ -154,9 +171,11 @@ export async function driverDashboard(
     const snapshot = await frozen(db, actor.companyId, period.weekIds[0], driverId);
     if (snapshot) return { ...snapshot, companyGrossList, period: period.label };
   }
-  return dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label);
+  const shown = dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label);
+  if (carried && period.weekIds?.length === 1) return withCarried(shown, await carried(db, actor.companyId, period.weekIds[0], driverId));
+  return shown;
 }
 
-export async function driverDashboardModule(app: FastifyInstance, { db, frozen }: { db: TDb; frozen?: TFrozenFigures }) {
-  route(app, driverDashboardRoutes.getDriversGrossIncome, async (req) => driverDashboard(db, actorOf(req.ctx), req.query, undefined, frozen));
+export async function driverDashboardModule(app: FastifyInstance, { db, frozen, carried }: { db: TDb; frozen?: TFrozenFigures; carried?: TCarriedLines }) {
+  route(app, driverDashboardRoutes.getDriversGrossIncome, async (req) => driverDashboard(db, actorOf(req.ctx), req.query, undefined, frozen, carried));
 }

@@ -32,6 +32,11 @@ const text = (cents: number) => centsToText(cents);
 /** The expense type name of a balance carried between weeks (never an expense rule of its own). */
 export const CARRIED_BALANCE = 'Carried balance';
 
+/** The carried balances as the dashboard of an open week deducts them. */
+export async function carriedDashboardLines(db: TDbLike, companyId: number, weekId: number, driverId: number) {
+  return carriedInto(db, companyId, await weekOf(db, companyId, weekId), driverId);
+}
+
 /** Negative balances of closed weeks carried into this week for the driver, oldest first. */
 export async function carriedInto(db: TDbLike, companyId: number, week: TWeek, driverId: number) {
   const s = settlementStatements;
