@@ -1,6 +1,6 @@
 import { addDays, CLOSE_CHECK_KINDS, CLOSE_CHECK_TITLES, ROLE, SETTLEMENT_TEXT, usStates } from '@haulboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokers, expenses, fuelTransactions, loadDrivers, loads, userCompanies, userRoles, users, workWeeks } from '../src/db/schema';
+import { brokers, expenses, fuelTransactions, imports, invoiceLines, loadDrivers, loads, userCompanies, userRoles, users, workWeeks } from '../src/db/schema';
 import { mondayOf } from '../src/db/seed/demo-expenses';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
@@ -261,4 +261,29 @@ describe('closing a week after its checklist, carrying a negative net', () => {
     expect(res.text).toContain('Sam Carter ends it with a negative balance and there is no later open work week to carry it to');
     expect((await get(`/api/Settlement/Week?weekId=${weeks47[2].id}`)).body.isClosed).toBe(false);
   });
+
+  it("lists the differences of the week's imported invoice with the board", async () => {
+    const demo = t.ids.companies.demo;
+    const [imp] = await t.db
+      .insert(imports)
+      .values({ companyId: demo, kind: 'invoice', fileName: 'payments.csv', layout: 'Relay', rowsRead: 1, rowsAdded: 1, rowsDuplicate: 0, rowsFlagged: 0, rowsRefused: 0 })
+      .returning();
+    await t.db.insert(invoiceLines).values({
+      companyId: demo,
+      weekId: weeks47[2].id,
+      importId: imp.id,
+      invoiceNumber: 'INV-1',
+      blockId: '',
+      tripId: 'T-NOWHERE',
+      loadId: 'T-NOWHERE',
+      itemType: 'LOAD - COMPLETED',
+      grossPay: '500.00',
+      naturalKey: 'books|inv|1',
+    });
+    const items = (await get(checklistUrl(2))).body.items;
+    const invoice = items.find((i: any) => i.kind === 'invoiceDifference');
+    expect(invoice).toMatchObject({ count: 1, link: { page: 'invoiceImport' } });
+    expect(invoice.lines[0]).toMatch(/^Load T-NOWHERE: on the invoice, not on the board \(difference \$500\.00\)$/);
+  });
 });
+
