@@ -43,9 +43,11 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
     'expenseEndDate',
   ]);
   const isOneTime = frequency === FREQUENCY.OneTime;
-  // A one-time expense of a week closed for settlements opens read-only with the reason (a
-  // recurring rule may still change after the closed weeks; the server judges that on Save).
-  const chargedOn = expense && expense.frequencyTypeId === FREQUENCY.OneTime ? (expense.expenseDate ?? expense.expenseStartDate) : null;
+  // A driver's one-time expense of a week closed for settlements opens read-only with the reason
+  // (a company expense is in no settlement; a recurring rule may still change after the closed
+  // weeks, which the server judges on Save).
+  const chargedOn =
+    expense?.expenseUserId && expense.frequencyTypeId === FREQUENCY.OneTime ? (expense.expenseDate ?? expense.expenseStartDate) : null;
   const chargedWeeks = useWorkWeekList(chargedOn ? Number(chargedOn.slice(0, 4)) : null);
   const closedWeek = chargedOn ? closedWeekOf(chargedWeeks.data, { date: chargedOn }) : null;
   // When the rule charges, or what it still needs: Save stays disabled without a first day.
