@@ -180,4 +180,35 @@ describe('settlements page', () => {
     const asked = calls.find((c) => c.path.startsWith('/api/Settlement/Statement'))!;
     expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBeNull();
   });
+
+  it('a closed week with a negative net says where the balance went; the addition line names the week', async () => {
+    const carried: TStatement = {
+      ...samStatement,
+      statementNumber: 'S-000012',
+      revision: 1,
+      closed: { closedOn: '2026-11-23T09:14:00.000Z', closedBy: 'Alex Morgan' },
+      additions: [
+        ...samStatement.additions,
+        {
+          expenseId: 0,
+          expenseName: 'Negative balance carried to week 47 of 2026 (11/23/2026 - 11/29/2026)',
+          expenseTypeName: 'Carried balance',
+          amount: '120.00',
+          expenseDate: '2026-11-23',
+          isReimbursement: true,
+          occurrence: null,
+        },
+      ],
+      net: '0.00',
+      carry: { toWeekId: 99, toWeek: '47 of 2026 (11/23/2026 - 11/29/2026)', amount: '120.00' },
+    };
+    api(userFixture('driver'), { 'GET /api/Settlement/Statement': { json: carried } });
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const sheet = await screen.findByTestId('settlement-statement');
+    expect(within(sheet).getByTestId('statement-carry').textContent).toBe(
+      'Negative balance of $120.00 carried to week 47 of 2026 (11/23/2026 - 11/29/2026), deducted there.',
+    );
+    expect(sheet.textContent).toContain('Negative balance carried to week 47 of 2026');
+  });
 });
+
