@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
@@ -223,8 +223,16 @@ describe('a long fuel file (records are saved batch by batch as the file is read
 
   it('is refused whole when its fuel falls in a week closed for settlements, naming the week', async () => {
     const { workWeeks } = await import('../src/db/schema');
-    const [week] = await t.db.insert(workWeeks).values({ companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' }).returning();
-    expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: { weekId: week.id }, as: EMAIL.admin })).status).toBe(200);
+    const [week] = await t.db
+      .insert(workWeeks)
+      .values([
+        { companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' },
+        // The week after it takes a negative net carried from it.
+        { companyId: t.ids.companies.demo, year: 2029, number: 4, startDate: '2029-01-22', endDate: '2029-01-28' },
+      ])
+      .returning();
+    const close = { weekId: week.id, confirmed: [...CLOSE_CHECK_KINDS] };
+    expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: close, as: EMAIL.admin })).status).toBe(200);
     const before = await count('fuel_transactions');
     // 12,000 minutes from Jan 8 06:00 reach Jan 16, inside the closed week.
     const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-closed.csv', longEfs(12_000).replace(/,700(\d{3}),/g, ',710$1,'));

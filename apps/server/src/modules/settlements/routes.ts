@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { route } from '../../lib/route';
+import { closeChecklist } from './checklist';
 import { statementsPdf } from './pdf';
-import { boundStatement, closeWeek, getStatement, reopenWeek, weekStatements, weekSummary } from './service';
+import { boundStatement, closeWeek, getStatement, reopenWeek, weekSummary } from './service';
+import { weekStatements } from './statements';
 
 /** A PDF download; the name is ASCII only, safe inside the quoted header. */
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
@@ -26,6 +28,7 @@ export async function settlementsModule(app: FastifyInstance, { db }: { db: TDb 
     const pdf = await statementsPdf(statements, `Settlements week ${week.number} ${week.year}`);
     return sendPdf(reply, `settlements-${week.year}-week-${week.number}.pdf`, pdf) as never;
   });
-  route(app, settlementRoutes.closeWeek, async (req) => db.transaction((tx) => closeWeek(tx, actorOf(req.ctx), req.body.weekId)));
+  route(app, settlementRoutes.getCloseChecklist, async (req) => closeChecklist(db, actorOf(req.ctx), req.query.weekId));
+  route(app, settlementRoutes.closeWeek, async (req) => db.transaction((tx) => closeWeek(tx, actorOf(req.ctx), req.body)));
   route(app, settlementRoutes.reopenWeek, async (req) => db.transaction((tx) => reopenWeek(tx, actorOf(req.ctx), req.body.weekId)));
 }
