@@ -45,6 +45,7 @@ export {
 export {
   describeRecord,
   PREVIEW_TEXT,
+  presetFits,
   previewImport,
   previewSummary,
   recordFingerprint,

@@ -8,6 +8,7 @@ import { fuelTransactions, iftaMiles, importFiles, imports } from '../../db/sche
 import {
   MAPPABLE_FIELDS,
   naturalKey,
+  presetFits,
   previewImport,
   previewSummary,
   reportCsv,
@@ -66,10 +67,12 @@ export async function runPreview(db: TDbLike, companyId: number, req: TImportReq
   if (req.kind === 'loads') throw refuse(IMPORT_TEXT.loadsOnLoadImport.replace(/^ERROR /, ''));
   const presets = await findPresets(db, companyId, req.kind);
   const chosen = req.presetId ? presets.find((p) => p.presetId === req.presetId) : undefined;
+  // A chosen preset that no longer fits is not forced on the file: it is skipped (with the notice) like the others.
+  const usable = chosen && presetFits(chosen) ? chosen : undefined;
   return previewImport({
     file: { fileName: req.fileName, data: req.content },
     kind: req.kind,
-    mapping: req.mapping ?? chosen?.mapping,
+    mapping: req.mapping ?? usable?.mapping,
     presets: presets.map((p) => ({ name: p.name, kind: p.kind, mapping: p.mapping })),
     ...(await storedLookup(db, companyId, req.kind)),
     period: req.kind === 'miles' && req.year && req.quarter ? { year: req.year, quarter: req.quarter } : undefined,
@@ -154,7 +157,9 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     refused: p.counts.refused,
     columns: COLUMNS[req.kind],
     rows,
-    summary: p.layout ? previewSummary(p) : 'The columns of this file are not recognised: map them to our fields, then preview again.',
+    summary: p.layout
+      ? previewSummary(p)
+      : ['The columns of this file are not recognised: map them to our fields, then preview again.', ...p.notices].join(' '),
   };
 }
 
