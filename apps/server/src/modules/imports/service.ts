@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TActor } from '../../access/actor';
-import { insertSkippingDuplicates } from '../../db/bulk';
-import type { TDbLike, TTx } from '../../db/client';
-import { fuelTransactions, iftaMiles, importFiles, imports } from '../../db/schema';
+import type { TDb, TDbLike, TTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { fuelTransactions, iftaMiles, importFiles, importStaging, imports } from '../../db/schema';
 import {
   MAPPABLE_FIELDS,
   naturalKey,
@@ -237,44 +238,124 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
   };
 }
 
+/** How the staged rows of a run are moved: their table, and its columns the records fill. */
+const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
+
+/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Imports a file whole, in the caller's transaction: the pipeline streams the new records (flagged
- * ones included) into the database batch by batch as it reads them, under one import row, so memory
- * stays flat however long the file. A file with refused rows, or still to be mapped, or with fuel in
- * a closed week, is refused whole: the error rolls the transaction back and nothing is saved.
+ * Imports a file whole, or refuses it whole, without holding the database for the whole file.
+ * The pipeline reads the file outside any transaction and writes its new records (flagged ones
+ * included) to `import_staging` a batch per statement, yielding between batches; then one short
+ * transaction locks the preview (when there is one: a second confirm of it finds it gone), checks
+ * closed weeks, writes the import row and moves the staged rows into their table set-based, and
+ * deletes them. A file with refused rows, or still to be mapped, is refused and its staged rows
+ * deleted; a crash leaves only staged rows, which nothing reads and the hourly purge removes.
+ * It runs its own transactions, so it takes the database, not a transaction.
  */
-export async function importFile(tx: TTx, actor: TActor, req: TImportRequest): Promise<string> {
+export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, previewId: string | null): Promise<string> {
   const { companyId } = actor;
-  let importId: number | null = null;
-  let added = 0;
+  const kind = req.kind === 'fuel' ? 'fuel' : 'miles';
+  const runId = randomUUID();
+  const ofRun = and(eq(importStaging.companyId, companyId), eq(importStaging.runId, runId));
+  let staged = 0;
   const fuelDates = new Set<string>();
-  const preview = await runPreview(tx, companyId, req, {
-    keep: 5,
-    onRecords: async (batch, progress) => {
-      // Once a row is refused the file will be refused whole: read on (to count the refusals), save no more.
-      if (progress.counts.refused > 0) return;
-      importId ??= await startImport(tx, actor, req, progress.layout);
-      const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
-      if (req.kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
-      added += await insertRecords(tx, companyId, importId, req.kind, records);
-    },
-  });
-  if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
-  if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
-  if (importId === null) return IMPORT_TEXT.nothingNew;
-  // Fuel is deducted in settlements: none may land in a closed week.
-  if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
-  await tx
-    .update(imports)
-    .set({
-      rowsRead: preview.rowsRead,
-      rowsAdded: added,
-      rowsDuplicate: preview.counts.duplicates,
-      rowsFlagged: preview.counts.flagged,
-      rowsRefused: preview.counts.refused,
-    })
-    .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
-  return IMPORT_TEXT.imported(added, req.kind);
+  try {
+    const preview = await runPreview(db, companyId, req, {
+      keep: 5,
+      onRecords: async (batch, progress) => {
+        // Once a row is refused the file will be refused whole: read on (to count the refusals), stage no more.
+        if (progress.counts.refused > 0) return;
+        const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
+        if (kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
+        const rows = records.map((r) => columnsOf(TARGETS[kind], kind === 'fuel' ? fuelRow(companyId, 0, r as TFuelRecord) : milesRow(companyId, 0, r as TMilesRecord)));
+        await db.insert(importStaging).values({ companyId, runId, kind, rows, rowCount: rows.length });
+        staged += rows.length;
+        await yieldToOthers();
+      },
+    });
+    if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
+    if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
+    const layout = preview.layout;
+    return await db.transaction(async (tx) => {
+      if (previewId) {
+        // Two confirms of one preview: the second waits here for the first, then finds the preview gone.
+        const [held] = await tx
+          .select({ id: importFiles.id })
+          .from(importFiles)
+          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
+          .for('update');
+        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+        await tx.delete(importFiles).where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)));
+      }
+      if (staged === 0) return IMPORT_TEXT.nothingNew;
+      // A run purged as stale while it was still reading would import part of the file: refuse instead.
+      const [present] = await tx
+        .select({ n: sql<number>`coalesce(sum(${importStaging.rowCount}), 0)::int` })
+        .from(importStaging)
+        .where(ofRun);
+      if (Number(present?.n) !== staged) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+      // Fuel is deducted in settlements: none may land in a closed week.
+      if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
+      const importId = await startImport(tx, actor, req, layout);
+      const added = await moveStaged(tx, companyId, runId, importId, kind);
+      await tx.delete(importStaging).where(ofRun);
+      await tx
+        .update(imports)
+        .set({
+          rowsRead: preview.rowsRead,
+          rowsAdded: added,
+          rowsDuplicate: preview.counts.duplicates,
+          rowsFlagged: preview.counts.flagged,
+          rowsRefused: preview.counts.refused,
+        })
+        .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
+      return IMPORT_TEXT.imported(added, req.kind);
+    });
+  } finally {
+    // A refused or failed run leaves nothing behind (after a success there is nothing left to delete).
+    if (staged > 0) await db.delete(importStaging).where(ofRun).catch(() => undefined);
+  }
+}
+
+/** A record's row by the table's column names (what `jsonb_populate_recordset` reads); the company and import are set on the move. */
+function columnsOf(table: PgTable, { companyId: _company, importId: _import, ...row }: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key].name, value ?? null]));
+}
+
+/**
+ * Moves a run's staged rows into their table in one statement, under the import; a row stored
+ * meanwhile (same natural key) is skipped. How many were added.
+ */
+async function moveStaged(tx: TTx, companyId: number, runId: string, importId: number, kind: 'fuel' | 'miles'): Promise<number> {
+  const table = TARGETS[kind];
+  const names = Object.values(getTableColumns(table) as Record<string, { name: string }>)
+    .map((c) => c.name)
+    .filter((n) => n !== 'id' && n !== 'created_on' && n !== 'company_id' && n !== 'import_id');
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const picked = sql.join(
+    names.map((n) => sql`r.${sql.identifier(n)}`),
+    sql`, `,
+  );
+  const target = sql.identifier(getTableName(table));
+  const [result] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with added as (
+        insert into ${target} (company_id, import_id, ${list})
+        select ${companyId}, ${importId}, ${picked}
+        from import_staging s cross join lateral jsonb_populate_recordset(null::${target}, s.rows) r
+        where s.company_id = ${companyId} and s.run_id = ${runId}
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as n from added`),
+  );
+  return Number(result?.n ?? 0);
 }
 
 /** The import row the records point to; its counts are set when the file has been read. */
@@ -297,27 +378,10 @@ async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: 
   return row.id;
 }
 
-/** One batch of new records; a record stored meanwhile (same natural key) is skipped. How many were added. */
-async function insertRecords(tx: TTx, companyId: number, importId: number, kind: TImportKind, records: (TFuelRecord | TMilesRecord)[]): Promise<number> {
-  return kind === 'fuel'
-    ? insertSkippingDuplicates(
-        tx,
-        fuelTransactions,
-        records.map((r) => fuelRow(companyId, importId, r as TFuelRecord)),
-      )
-    : insertSkippingDuplicates(
-        tx,
-        iftaMiles,
-        records.map((r) => milesRow(companyId, importId, r as TMilesRecord)),
-      );
-}
-
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
-export async function confirmImport(tx: TTx, actor: TActor, previewId: string): Promise<string> {
-  const req = await storedRequest(tx, actor, previewId);
-  const reply = await importFile(tx, actor, req);
-  await tx.delete(importFiles).where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.id, previewId)));
-  return reply;
+export async function confirmImport(db: TDb, actor: TActor, previewId: string): Promise<string> {
+  const req = await storedRequest(db, actor, previewId);
+  return importStaged(db, actor, req, previewId);
 }
 
 export async function previewReport(db: TDbLike, actor: TActor, previewId: string): Promise<{ fileName: string; csv: string }> {
@@ -331,4 +395,8 @@ export async function purgeImportFiles(db: TDbLike, now: Date) {
   const cutoff = new Date(now.getTime() - 24 * 3600_000).toISOString();
   // Every company's files: the job runs for the whole database.
   await db.delete(importFiles).where(and(sql`${importFiles.companyId} is not null`, lt(importFiles.createdOn, cutoff)));
+  // Staged rows of a confirm that crashed or was cut off. A run still going meanwhile finds rows
+  // missing at its final step and is refused whole, never imported in part.
+  const staleRun = new Date(now.getTime() - 3600_000).toISOString();
+  await db.delete(importStaging).where(and(sql`${importStaging.companyId} is not null`, lt(importStaging.createdOn, staleRun)));
 }
