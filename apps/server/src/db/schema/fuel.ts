@@ -48,6 +48,8 @@ export const importFiles = pgTable(
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
     content: bytea('content').notNull(),
+    /** The content is gzipped (the import page's previews; the load import keeps its files as sent). */
+    compressed: boolean('compressed').notNull().default(false),
     year: smallint('year'),
     quarter: smallint('quarter'),
     presetId: integer('preset_id'),

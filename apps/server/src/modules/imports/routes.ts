@@ -20,7 +20,7 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
     const { fields, files } = req.body;
     const file = fileOf(files);
     const request: TImportRequest = { kind: fields.kind, fileName: file.name, content: file.buffer, year: fields.year, quarter: fields.quarter, presetId: fields.presetId, mapping: fields.mapping };
-    return db.transaction((tx) => previewUpload(tx, actorOf(req.ctx), request));
+    return previewUpload(db, actorOf(req.ctx), request);
   });
 
   // Confirm runs its own short transactions (see importStaged): a long file never holds the database.

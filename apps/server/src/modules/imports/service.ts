@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { and, eq, getTableColumns, getTableName, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
@@ -22,6 +24,9 @@ import {
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { refuse } from '../../lib/errors';
 import { findPresets, requireImportAccess } from './history';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** What a preview is run on: the file, and the person's choices for it. */
 export type TImportRequest = {
@@ -128,6 +133,9 @@ function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | n
 
 const PREVIEW_ROWS = 500;
 
+/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The pipeline's preview as the web shows it. */
 export function previewReply(previewId: string, req: TImportRequest, p: TPreview): TImportPreview {
   const first = (rows: number[]) => rows[0] ?? 0;
@@ -164,18 +172,22 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
   };
 }
 
-/** Upload for a preview: the file is kept (for Confirm and the report) and nothing else is saved. */
-export async function previewUpload(tx: TTx, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
+/**
+ * Upload for a preview: the file is kept (for Confirm and the report) and nothing else is saved.
+ * The file is read outside a transaction, yielding between batches, so a long one holds no one up.
+ */
+export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
   requireImportAccess(actor, req.kind, 'DenyDelete');
   // Only the rows the preview shows are kept: a long file is counted, not held.
-  const preview = await runPreview(tx, actor.companyId, req, { keep: PREVIEW_ROWS });
+  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords: yieldToOthers });
   const id = randomUUID();
-  await tx.insert(importFiles).values({
+  await db.insert(importFiles).values({
     id,
     companyId: actor.companyId,
     kind: req.kind,
     fileName: req.fileName,
-    content: req.content,
+    content: await keptContent(req.content),
+    compressed: true,
     year: req.year,
     quarter: req.quarter,
     presetId: req.presetId,
@@ -185,12 +197,23 @@ export async function previewUpload(tx: TTx, actor: TActor, req: TImportRequest)
   return previewReply(id, req, preview);
 }
 
+/**
+ * A kept file goes in gzipped and as base64 text: PGlite takes seconds per MB of a bytea parameter or
+ * result, all that time on the event loop, so an 18 MB fuel file stalled every request for 20 s or more.
+ */
+async function keptContent(content: Buffer): Promise<SQL> {
+  return sql`decode(${(await gzipAsync(content)).toString('base64')}, 'base64')`;
+}
+
 export async function storedRequest(db: TDbLike, actor: TActor, previewId: string): Promise<TImportRequest> {
-  const [row] = await db
-    .select()
+  const { content: _content, ...columns } = getTableColumns(importFiles);
+  const [stored] = await db
+    .select({ ...columns, base64: sql<string>`encode(${importFiles.content}, 'base64')` })
     .from(importFiles)
     .where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.id, previewId)));
-  if (!row) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+  if (!stored) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+  const bytes = Buffer.from(stored.base64, 'base64');
+  const row = { ...stored, content: stored.compressed ? await gunzipAsync(bytes) : bytes };
   const kind = row.kind as TImportKind;
   requireImportAccess(actor, kind, 'DenyDelete');
   return { kind, fileName: row.fileName, content: row.content, year: row.year, quarter: row.quarter, presetId: row.presetId, mapping: row.mapping };
@@ -240,9 +263,6 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
 
 /** How the staged rows of a run are moved: their table, and its columns the records fill. */
 const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
-
-/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports a file whole, or refuses it whole, without holding the database for the whole file.
