@@ -28,6 +28,9 @@ import { findPresets, requireImportAccess } from './history';
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
+/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What a preview is run on: the file, and the person's choices for it. */
 export type TImportRequest = {
   kind: TImportKind;
@@ -52,6 +55,8 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
           .select({ key: f.naturalKey })
           .from(f)
           .where(and(eq(f.companyId, companyId), inArray(f.naturalKey, keys)));
+        // A file of lines all stored before stages nothing: let others in between its batches too.
+        await yieldToOthers();
         return new Set(rows.map((r) => r.key));
       },
     };
@@ -133,8 +138,6 @@ function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | n
 
 const PREVIEW_ROWS = 500;
 
-/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The pipeline's preview as the web shows it. */
 export function previewReply(previewId: string, req: TImportRequest, p: TPreview): TImportPreview {
