@@ -314,11 +314,9 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
       }
       if (staged === 0) return IMPORT_TEXT.nothingNew;
       // A run purged as stale while it was still reading would import part of the file: refuse instead.
-      const [present] = await tx
-        .select({ n: sql<number>`coalesce(sum(${importStaging.rowCount}), 0)::int` })
-        .from(importStaging)
-        .where(ofRun);
-      if (Number(present?.n) !== staged) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+      // The batches are locked, so a purge running now waits for this transaction rather than thin the move.
+      const batches = await tx.select({ n: importStaging.rowCount }).from(importStaging).where(ofRun).for('update');
+      if (batches.reduce((sum, b) => sum + b.n, 0) !== staged) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
       // Fuel is deducted in settlements: none may land in a closed week.
       if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
       const importId = await startImport(tx, actor, req, layout);
