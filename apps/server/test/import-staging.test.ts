@@ -83,11 +83,18 @@ describe.skipIf(onPostgres)(`a ${LONG.toLocaleString('en-US')}-line fuel file on
     expect(await fuelCount()).toBe(before + LONG);
     expect(await stagedCount()).toBe(0);
     // Reading and staging never hold others up for long; one wait may be longer in each step. In the
-    // preview, the upload's own multipart parsing; in the confirm, the final move of every line into
-    // fuel_transactions, one statement that PGlite runs on the event loop (about 2 s per 10,000 lines
-    // on a loaded 2-core machine): not yet bounded, see docs/decisions/007.
-    expect(previewed.waits[1] ?? 0).toBeLessThan(1500);
-    expect(confirmed.waits[1] ?? 0).toBeLessThan(1500);
+    // preview about 2 s at 120,000 lines (not yet pinned down: the upload's parsing or the reader's
+    // first chunk); in the confirm the final move of every line into fuel_transactions, one statement
+    // that PGlite runs on the event loop (1 to 2.5 s per 10,000 lines on a loaded 2-core machine), not
+    // yet bounded: see docs/decisions/007. Before staging, one probe waited out each whole step.
+    for (const [step, ms] of [
+      [previewed, previewMs],
+      [confirmed, confirmMs],
+    ] as const) {
+      expect(step.waits.length).toBeGreaterThanOrEqual(5);
+      expect(step.waits[1]).toBeLessThan(1500);
+      expect(step.waits[0]).toBeLessThan(ms * 0.75);
+    }
   }, 600_000);
 });
 
