@@ -149,6 +149,7 @@ export const IMPORT_TEXT = {
   undone: (n: number) => `Import undone: ${n.toLocaleString('en-US')} rows removed`,
   alreadyUndone: 'ERROR This import was already undone',
   previewGone: 'ERROR This preview has expired. Upload the file again.',
+  interrupted: 'ERROR The import was interrupted before it was saved, and nothing was saved. Import the file again.',
   needsMapping: 'ERROR The columns of this file are not recognised. Map them on the import page, or save a preset first.',
   refusedRows: (rows: string[]) => `ERROR The file was not imported: ${rows.join('; ')}`,
   presetSaved: 'Preset saved successfully',

@@ -192,7 +192,7 @@ describe('settlements page', () => {
   });
 
   it('a closed week with a negative net says where the balance went; the addition line names the week', async () => {
-    const carried: TStatement = {
+    const carried: TStatementReply = {
       ...samStatement,
       statementNumber: 'S-000012',
       revision: 1,
