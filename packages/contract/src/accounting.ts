@@ -112,6 +112,7 @@ export const invoiceRoutes = {
     access: onObject('InvoiceImportPage', 'Read'),
     query: weekQuery,
     response: z.string(),
+    file: 'csv',
   }),
 } as const;
 

@@ -2,6 +2,7 @@ export * from './accounting';
 export * from './auth';
 export * from './brokers';
 export * from './cookies';
+export * from './csv-writer';
 export * from './driver-dashboard';
 export * from './expenses';
 export * from './fields';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editId, filterDate, MAX_ID, requiredId, toUtcIso, versionField } from './fields';
+import { editId, filterDate, optionalId, requiredId, toUtcIso, versionField } from './fields';
 import { ZLookupList } from './lookups';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 import { US_STATES } from './states';
@@ -116,7 +116,7 @@ export const ZLoadOrderForm = z
     minDistance: amount(10_000, LOAD_ORDER_DEFAULTS.minDistance),
     maxDistance: amount(10_000, LOAD_ORDER_DEFAULTS.maxDistance),
     driver1: requiredId(ORDER_TEXT.driverRequired),
-    driver2: z.coerce.number().int().min(0).max(MAX_ID).nullish().transform((v) => (v ? v : null)),
+    driver2: optionalId().transform((v) => (v ? v : null)),
     timeZone: z.enum(ORDER_TIME_ZONES).default(LOAD_ORDER_DEFAULTS.timeZone),
     orderActionType: z.coerce
       .number()

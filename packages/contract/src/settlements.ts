@@ -99,6 +99,7 @@ export const settlementRoutes = {
     access: onObject('DriverDashboardPage', 'Read'),
     query: ZStatementQuery,
     response: z.string(),
+    file: 'pdf',
   }),
   getWeek: defineRoute({
     method: 'GET',
@@ -117,6 +118,7 @@ export const settlementRoutes = {
     access: onObject('DriverDashboardPage', 'DenyDelete'),
     query: weekBody,
     response: z.string(),
+    file: 'pdf',
   }),
   closeWeek: defineRoute({
     method: 'POST',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayoutMatrix, exportFileName, neutraliseFormula, payoutMatrixCsv } from './payout-csv';
+import { neutraliseText } from '@haulboard/contract';
+import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from './payout-csv';
 
 const drivers = [
   { userId: 11, unitNumber: '102' },
@@ -78,10 +79,10 @@ describe('payoutMatrixCsv', () => {
   });
 });
 
-describe('neutraliseFormula', () => {
+describe('neutraliseText (the contract writer the export uses)', () => {
   it('prefixes = + - @ tab and CR', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(s)).toBe(`'${s}`);
-    expect(neutraliseFormula('A-1')).toBe('A-1');
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseText(s)).toBe(`'${s}`);
+    expect(neutraliseText('A-1')).toBe('A-1');
   });
 });
 
