@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idInput, MAX_ID, requiredId, requiredNumber } from './fields';
-import { MSG } from './messages';
 import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
 import { ZLoadForm } from './loads';
+import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /**

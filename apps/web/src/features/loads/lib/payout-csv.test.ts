@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { neutraliseText } from '@haulboard/contract';
+import { describe, expect, it } from 'vitest';
 import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from './payout-csv';
 
 const drivers = [
