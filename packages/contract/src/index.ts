@@ -6,6 +6,7 @@ export * from './csv-writer';
 export * from './driver-dashboard';
 export * from './expenses';
 export * from './fields';
+export * from './file-names';
 export * from './fuel';
 export * from './health';
 export * from './ifta-return';

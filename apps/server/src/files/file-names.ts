@@ -1,17 +1,10 @@
 import path from 'node:path';
+import { withoutUnsafeCharacters } from '@haulboard/contract';
 
 /** The longest file name kept, in characters (most file systems' limit). */
 export const MAX_FILE_NAME = 255;
 
-/**
- * Characters a file name never keeps: C0 and C1 controls and DEL, line and paragraph separators,
- * and the bidirectional marks, embeddings, overrides and isolates (U+200E/F, U+202A–U+202E,
- * U+2066–U+2069, U+061C), which can make 'invoice‮fdp.exe' read as 'invoiceexe.pdf'.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** A name without its unsafe characters, at most `max` characters, its extension kept. */
+/** A name (its unsafe characters already gone: contract file-names.ts) at most `max` characters, its extension kept. */
 export function shortenKeepingExtension(name: string, max = MAX_FILE_NAME): string {
   const chars = Array.from(name);
   if (chars.length <= max) return name;
@@ -25,7 +18,7 @@ export function shortenKeepingExtension(name: string, max = MAX_FILE_NAME): stri
 
 /** An uploaded file's name as stored: the last path part, without unsafe characters, trimmed, at most 255 characters with its extension. */
 export function cleanFileName(fileName: string | undefined): string {
-  const base = path.basename((fileName ?? '').replaceAll('\\', '/')).replace(UNSAFE, '').trim();
+  const base = withoutUnsafeCharacters(path.basename((fileName ?? '').replaceAll('\\', '/'))).trim();
   return shortenKeepingExtension(base);
 }
 
@@ -39,8 +32,7 @@ const encodeRfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*]
  */
 export function contentDisposition(fileName: string): string {
   const name = shortenKeepingExtension(
-    fileName
-      .replace(UNSAFE, '')
+    withoutUnsafeCharacters(fileName)
       .replace(/[\\/]/g, '_')
       .trim(),
   ) || 'download';

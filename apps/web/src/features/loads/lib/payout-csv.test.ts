@@ -95,5 +95,6 @@ describe('exportFileName', () => {
     expect(exportFileName('A/B: "C" <D>|E?*', '2026 Week 1')).toBe('A_B_ _C_ _D__E__ - 2026 Week 1.csv');
     expect(exportFileName(null, 'All loads')).toBe('Haulboard - All loads.csv');
     expect(exportFileName('Tab\tCo\u0000', '2026 Week 1')).toBe('Tab_Co_ - 2026 Week 1.csv');
+    expect(exportFileName('Evil\u202Evsc.exe\u2066 Co', '2026 Week 1')).toBe('Evilvsc.exe Co - 2026 Week 1.csv');
   });
 });

@@ -1,4 +1,4 @@
-import { csvText, splitCents, toCents } from '@haulboard/contract';
+import { csvText, splitCents, toCents, withoutUnsafeCharacters } from '@haulboard/contract';
 
 /** What the export needs of a load. */
 export type TPayoutLoad = {
@@ -81,13 +81,13 @@ export function payoutMatrixCsv(matrix: TPayoutMatrix): string {
 /** Characters Windows, macOS or Linux refuse in file names. */
 const UNSAFE_IN_FILE_NAME = /[<>:"/\\|?*]/g;
 
-/** Control characters (below space, and DEL) become '_' too. */
+/** Control characters (below space, and DEL) become '_' too; bidi controls are dropped (contract file-names.ts). */
 const withoutControls = (text: string) =>
   Array.from(text, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '_' : c)).join('');
 
 /** 'Demo Freight LLC - 2026 Week 47.csv', with characters not allowed in file names replaced. */
 export function exportFileName(company: string | null | undefined, period: string): string {
-  const base = withoutControls(`${company?.trim() || 'Haulboard'} - ${period}`)
+  const base = withoutUnsafeCharacters(withoutControls(`${company?.trim() || 'Haulboard'} - ${period}`))
     .replace(UNSAFE_IN_FILE_NAME, '_')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+|[.\s]+$/g, '')
