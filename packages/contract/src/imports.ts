@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, requiredId } from './fields';
+import { optionalId, requiredId } from './fields';
 import { QUARTERS } from './fuel';
 import type { TPermissibleObject } from './permissions';
 import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextReply } from './route-def';
@@ -48,7 +48,7 @@ export const ZImportUploadFields = z.object({
   /** Miles files per quarter that do not say which one. */
   year: optionalYear,
   quarter: optionalQuarter,
-  presetId: z.coerce.number().int().min(0).max(MAX_ID).optional().transform((v) => (v ? v : null)),
+  presetId: optionalId().transform((v) => (v ? v : null)),
   mapping: z
     .string()
     .max(20_000)
@@ -190,6 +190,7 @@ export const importRoutes = {
     access: { kind: 'member' },
     query: z.object({ previewId: z.string().trim().min(1).max(64) }),
     response: z.string(),
+    file: 'csv',
   }),
   history: defineRoute({
     method: 'GET',

@@ -171,6 +171,7 @@ export const settlementRoutes = {
     access: onObject('DriverDashboardPage', 'Read'),
     query: ZStatementQuery,
     response: z.string(),
+    file: 'pdf',
   }),
   getWeek: defineRoute({
     method: 'GET',
@@ -189,6 +190,7 @@ export const settlementRoutes = {
     access: onObject('DriverDashboardPage', 'DenyDelete'),
     query: weekBody,
     response: z.string(),
+    file: 'pdf',
   }),
   getCloseChecklist: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterDate, idList, phoneField, requiredId, requiredText } from './fields';
+import { filterDate, idInput, idList, phoneField, requiredId, requiredText } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -41,7 +41,7 @@ export const ZUserForm = z.object({
   lastName: requiredText(MSG.lastName, 100),
   phoneNumber: phoneField(MSG.phoneNumber, 10, MSG.phoneMax),
   userRoles: z
-    .array(z.coerce.number({ error: 'Unknown role' }).int({ error: 'Unknown role' }).min(1, { error: 'Unknown role' }).max(3, { error: 'Unknown role' }), {
+    .array(z.preprocess(idInput, z.number({ error: 'Unknown role' }).int({ error: 'Unknown role' }).min(1, { error: 'Unknown role' }).max(3, { error: 'Unknown role' })), {
       error: MSG.userRoles,
     })
     .min(1, { error: MSG.userRoles })

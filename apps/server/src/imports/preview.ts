@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatMoney } from '@haulboard/contract';
+import { csvText } from '../files/csv-writer';
 import { refuse } from '../lib/errors';
 import {
   isMappableKind,
@@ -389,13 +390,6 @@ export function describeRecord(record: TImportRecord): string {
   }
 }
 
-/** A cell of the report: quoted when needed, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The full report as CSV: one line per outcome, by row number (Row, Outcome, Record, Reason). */
 export function reportCsv(preview: TPreview): string {
   type TLine = { row: number; cells: (string | number)[] };
@@ -408,5 +402,5 @@ export function reportCsv(preview: TPreview): string {
   for (const p of preview.skipped) lines.push({ row: p.rows[0], cells: [rows(p.rows), 'Skipped', '', strip(p.reason)] });
   lines.sort((a, b) => a.row - b.row);
   const out = [['Row', 'Outcome', 'Record', 'Reason'], ...lines.map((l) => l.cells)];
-  return `${out.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(out);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BOARD_BROKER_ID,
   findUsState,
   formatMoney,
   LOAD_IMPORT_TEXT,
@@ -28,15 +29,21 @@ import { sheetToLoads, type TLoadImportContext, tripsToLoads } from './load-impo
 
 const noError = (text: string) => text.replace(/^ERROR /, '');
 
-/** The board's company as a broker of the company: found by name, created once. */
-export async function boardBroker(tx: TDbLike, companyId: number): Promise<{ id: number; name: string }> {
-  const name = LOAD_IMPORT_TEXT.boardBroker;
-  const [found] = await tx
+/** The board's company as a broker of the company, when the company has it. */
+async function findBoardBroker(db: TDbLike, companyId: number): Promise<{ id: number; name: string } | null> {
+  const [found] = await db
     .select({ id: brokers.id, name: brokers.name })
     .from(brokers)
-    .where(and(eq(brokers.companyId, companyId), sql`lower(${brokers.name}) = lower(${name})`))
+    .where(and(eq(brokers.companyId, companyId), sql`lower(${brokers.name}) = lower(${LOAD_IMPORT_TEXT.boardBroker})`))
     .orderBy(brokers.id)
     .limit(1);
+  return found ?? null;
+}
+
+/** The board's company as a broker of the company: found by name, created once (only by a write: saving or booking loads). */
+export async function boardBroker(tx: TDbLike, companyId: number): Promise<{ id: number; name: string }> {
+  const name = LOAD_IMPORT_TEXT.boardBroker;
+  const found = await findBoardBroker(tx, companyId);
   if (found) return found;
   const wa = findUsState('WA')!;
   const [created] = await tx
@@ -57,7 +64,7 @@ export type TFileRows = { trips: TTripRecord[]; loads?: undefined; problems: str
 
 const problemsOf = (preview: TPreview) => preview.refused.map((r) => r.reason);
 
-/** A week's new and existing loads from trip records or sheet rows. Creates the board's broker when missing. */
+/** A week's new and existing loads from trip records or sheet rows. Writes nothing: a missing board broker is BOARD_BROKER_ID, created on save. */
 export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows: TTripRecord[] | TFileRows, source: string): Promise<TLoadImport> {
   const file: TFileRows = Array.isArray(rows) ? { trips: rows, problems: [] } : rows;
   const { companyId } = actor;
@@ -69,7 +76,7 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows:
   const ctx: TLoadImportContext = {
     weeks,
     drivers: await findDriverOptions(tx, companyId),
-    broker: await boardBroker(tx, companyId),
+    broker: (await findBoardBroker(tx, companyId)) ?? { id: BOARD_BROKER_ID, name: LOAD_IMPORT_TEXT.boardBroker },
     statuses: await statusesOf(tx),
   };
   if (file.loads?.some((r) => r.broker)) {
@@ -217,11 +224,13 @@ export async function loadImportOfWeek(db: TDb, vault: TVault, actor: TActor, we
 export async function saveImportedLoads(tx: TTx, actor: TActor, forms: TLoadFormOutput[]): Promise<string> {
   if (!forms.length) throw refuse(noError(LOAD_IMPORT_TEXT.nothingToImport));
   const seen = new Set<string>();
+  const board = forms.some((f) => f.brokerId === BOARD_BROKER_ID) ? await boardBroker(tx, actor.companyId) : null;
   for (const form of forms) {
     const key = form.loadNumber.trim().toLowerCase();
     if (seen.has(key)) throw refuse(`Load number ${form.loadNumber} is in the list twice`);
     seen.add(key);
-    await upsertLoad(tx, actor, { ...form, loadId: 0, updatedOn: null } as TLoadFormOutput);
+    const brokerId = form.brokerId === BOARD_BROKER_ID && board ? board.id : form.brokerId;
+    await upsertLoad(tx, actor, { ...form, brokerId, loadId: 0, updatedOn: null } as TLoadFormOutput);
   }
   return LOAD_IMPORT_TEXT.imported(forms.length);
 }

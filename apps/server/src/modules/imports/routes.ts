@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { imports } from '../../db/schema';
+import { sendDownload } from '../../files/download';
 import { refuse } from '../../lib/errors';
 import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
@@ -11,9 +12,6 @@ import { deletePreset, findPresets, importHistory, importHistoryWhere, requireIm
 import { confirmImport, importStaged, previewReport, previewUpload, type TImportRequest } from './service';
 
 const fileOf = (files: TUploadedFile[]) => files[0];
-
-/** A CSV download's file name, safe inside a quoted header. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_')}"`;
 
 export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, importRoutes.preview, async (req) => {
@@ -28,8 +26,7 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
 
   route(app, importRoutes.report, async (req, reply) => {
     const { fileName, csv } = await previewReport(db, actorOf(req.ctx), req.query.previewId);
-    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName));
-    return csv;
+    return sendDownload(reply, importRoutes.report, fileName, csv) as never;
   });
 
   route(app, importRoutes.history, async (req, reply) => {

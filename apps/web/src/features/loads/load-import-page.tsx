@@ -1,7 +1,9 @@
 import {
+  csvText,
   LOAD_IMPORT_TEXT,
   loadImportRoutes,
   type TColumnMapping,
+  type TCsvCell,
   type TImportedLoad,
   type TImportLoadForm,
   type TLoadForm,
@@ -33,7 +35,6 @@ import { cityState } from '../../lib/us-states';
 import { useBrokerList, useCompanyDrivers, useLoadStatuses, useStates } from './api/board-lookups';
 import { LoadDialog } from './components/load-dialog';
 import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
-import { neutraliseFormula } from './lib/payout-csv';
 
 const place = (city: string, stateName: string) => (city || stateName ? cityState(city, stateName) : '—');
 
@@ -67,16 +68,10 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
   ];
 }
 
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe; numbers stay as they are. */
-const csvCell = (v: string | number) => {
-  const text = typeof v === 'string' ? neutraliseFormula(v) : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** Both lists as one CSV (Export Loads). */
 function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): string {
   const header = ['List', 'Load Number', 'Trip ID', 'Start', 'End', 'Origin', 'Destination', 'Miles', 'Stops', 'Rate Per Mile', 'Payout', 'Drivers', 'Board Status', 'Note'];
-  const row = (list: string, l: TImportedLoad) => [
+  const row = (list: string, l: TImportedLoad): TCsvCell[] => [
     list,
     l.loadNumber,
     l.tripId,
@@ -86,14 +81,14 @@ function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): st
     place(l.destinationCity, l.destinationStateName),
     l.tripLength,
     l.numberOfStops,
-    l.pricePerMile.toFixed(2),
-    l.payout.toFixed(2),
+    { decimal: l.pricePerMile.toFixed(2) },
+    { decimal: l.payout.toFixed(2) },
     l.loadDriverNames,
     l.boardStatus,
     l.note ?? '',
   ];
   const rows = [header, ...newLoads.map((l) => row('New', l)), ...existingLoads.map((l) => row('Existing', l))];
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }
 
 /** The body SaveImportedLoads takes for a load as listed. */

@@ -1,4 +1,4 @@
-import { type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
+import { BOARD_BROKER_ID, type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
 import { toNestErrors } from '@hookform/resolvers';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -144,6 +144,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
             weekYear={weekYear}
             initialPayoutManual={shown ? isPayoutManual(defaults) : false}
             loadDrivers={(shown?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
+            pendingBroker={imported?.brokerId === BOARD_BROKER_ID ? { value: BOARD_BROKER_ID, label: `${imported.brokerName} (added when the loads are saved)` } : null}
             onOutsideWeek={setOutsideWeek}
           />
           </FormLimits>
