@@ -86,7 +86,7 @@ describe.skipIf(onPostgres)(`a ${LONG.toLocaleString('en-US')}-line fuel file on
     // preview about 2 s at 120,000 lines (not yet pinned down: the upload's parsing or the reader's
     // first chunk); in the confirm the final move of every line into fuel_transactions, one statement
     // that PGlite runs on the event loop (1 to 2.5 s per 10,000 lines on a loaded 2-core machine), not
-    // yet bounded: see docs/decisions/007. Before staging, one probe waited out each whole step.
+    // yet bounded: see docs/decisions/016. Before staging, one probe waited out each whole step.
     for (const [step, ms] of [
       [previewed, previewMs],
       [confirmed, confirmMs],
