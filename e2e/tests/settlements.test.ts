@@ -9,7 +9,6 @@ import {
   describeFindings,
   dismissToasts,
   openBoard,
-  openLoadEditor,
   pick,
   seriousA11yViolations,
   shootPage,
@@ -37,10 +36,9 @@ const addDays = (day: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-/** SETTLEMENT_TEXT.weekClosed, word for word, as the toast shows it (without the ERROR prefix). */
-const weekClosedText = (w: TWeek) =>
-  `Week ${w.number} of ${w.startDate.slice(0, 4)} (${us(w.startDate)} - ${us(w.endDate)}) is closed for settlements. Ask an administrator to reopen it first.`;
+
+/** closedWeekReason of the web, as the locked dialogs show it. */
+const closedReason = (w: TWeek) => `Week ${w.number} of ${w.startDate.slice(0, 4)} is closed for settlements, so this opens read-only.`;
 
 const settlementsUrl = (week: TWeek, driverId?: number) =>
   `/app/accounting/settlements?year=${week.startDate.slice(0, 4)}&weekId=${week.weekId}${driverId ? `&driverId=${driverId}` : ''}`;
@@ -133,25 +131,27 @@ describe('weekly settlements', () => {
     const confirm = page.getByRole('dialog', { name: /^Close week/ });
     await visible(confirm);
     expect(await confirm.textContent()).toContain('freezes every driver');
-    expect(await confirm.textContent()).toContain('is refused');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // This week has not ended: the checklist says so, and each open kind is confirmed before closing.
+    const checklist = confirm.getByRole('list', { name: 'Before closing' });
+    await visible(checklist.getByRole('listitem', { name: 'The week has not ended yet' }));
+    for (const box of await confirm.getByRole('checkbox', { name: 'Close anyway' }).all()) await box.check();
+    await confirm.getByRole('button', { name: 'Close with the confirmed items open' }).click();
     await toast(page, /^Week .* closed: \d+ statements? frozen$/);
     await visible(page.getByTestId('week-status').filter({ hasText: /^Closed by Alex Morgan on .* · revision 1$/ }));
     const row = page.getByRole('table', { name: 'Driver settlements' }).getByRole('row').filter({ hasText: 'James Whitfield' });
     expect(await row.textContent()).toMatch(/S-\d{6}/);
     await dismissToasts(page);
 
-    // Any load of this week: saving it is refused, naming the week.
+    // Any load of this week shows a lock and opens read-only, saying why.
     await openBoard(page);
     const first = page.getByRole('table', { name: 'Loads' }).getByRole('row').nth(1);
     await visible(first);
     const loadNumber = ((await first.locator('td').first().locator('p').first().textContent()) ?? '').trim();
-    const dialog = await openLoadEditor(page, loadNumber);
-    await dialog.locator('#load-comments').fill('Edited after the week was closed');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await toast(page, weekClosedText(week), 'error');
-    expect(await dialog.isVisible()).toBe(true);
-    await dismissToasts(page);
+    await first.getByRole('button', { name: `View load ${loadNumber} (its week is closed for settlements)` }).click();
+    const dialog = page.getByRole('dialog', { name: `Load ${loadNumber}` });
+    await visible(dialog.getByTestId('closed-week-lock').filter({ hasText: closedReason(week) }));
+    expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.goto(settlementsUrl(week));
     await page.getByRole('button', { name: 'Reopen week' }).click();

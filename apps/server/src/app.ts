@@ -50,7 +50,7 @@ import { loadsModule } from './modules/loads';
 import { lookupsModule } from './modules/lookups';
 import { permissionsModule } from './modules/permissions';
 import { settingsModule } from './modules/settings';
-import { frozenDashboard, settlementsModule } from './modules/settlements';
+import { carriedDashboardLines, frozenDashboard, settlementsModule } from './modules/settlements';
 import { usersModule } from './modules/users';
 import { workWeeksModule } from './modules/work-weeks';
 
@@ -252,7 +252,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(loadOrdersModule, { db, changes: orderChanges, listen: database.listen });
   await app.register(loadSearchModule, { db, vault });
   await app.register(fuelModule, { db });
-  await app.register(driverDashboardModule, { db, frozen: frozenDashboard });
+  await app.register(driverDashboardModule, { db, frozen: frozenDashboard, carried: carriedDashboardLines });
   await app.register(settlementsModule, { db });
   await app.register(accountingModule, { db, vault });
   await app.register(expensesModule, { db });

@@ -12,10 +12,10 @@ import { signIn } from './http-client';
 import { createOwnDatabase, type TOwnDatabase } from './own-database';
 
 // A server process killed (SIGKILL, as a crash or `kill -9`) in the middle of a large fuel import
-// leaves no partial rows: the import is one transaction, so after a restart the company has either
-// none of the file or all of it, never part. On PostgreSQL (a fresh database of its own) the kill
-// comes while the rows are being inserted, seen in pg_stat_activity; on PGlite (a data folder of its
-// own) a few seconds into the import.
+// leaves no partial rows: new records are staged apart (import_staging) and moved in one final
+// transaction, so after a restart the company has either none of the file or all of it, never part.
+// On PostgreSQL (a fresh database of its own) the kill comes while the rows are being staged, seen in
+// pg_stat_activity; on PGlite (a data folder of its own) a few seconds into the import.
 const url = process.env.DATABASE_URL;
 const ROWS = 60_000;
 let name = '';
@@ -87,11 +87,11 @@ describe('a server killed in the middle of a large import', () => {
     );
 
     if (admin) {
-      // Wait until the server is inserting the file's rows, then kill it.
+      // Wait until the server is staging the file's rows, then kill it.
       const deadline = Date.now() + 120_000;
       let inserting = false;
       while (!inserting && Date.now() < deadline) {
-        const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and query like '%json_populate_recordset%' and state <> 'idle'`, [name]);
+        const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and query like '%insert into "import_staging"%' and state <> 'idle'`, [name]);
         inserting = rows.length > 0;
         if (!inserting) await new Promise((r) => setTimeout(r, 20));
       }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
@@ -167,6 +167,49 @@ describe('column mapping presets', () => {
   });
 });
 
+describe('presets that cannot hurt', () => {
+  const headers = ['When', 'Truck', 'Where', 'Gal', 'Paid', 'Product'];
+  const save = (mapping: Record<string, string>, name = 'Half done') =>
+    t.call({ method: 'POST', url: '/api/Imports/Presets', payload: { kind: 'fuel', name, headers, mapping }, as: EMAIL.admin });
+
+  it('refuses to save a preset without every required field, with an unknown field or a blank column', async () => {
+    const incomplete = await save({ date: 'When', unit: 'Truck' });
+    expect(incomplete.status).toBe(400);
+    expect(JSON.stringify(incomplete.body)).toContain('Choose a column for: State or province, Product, Gallons');
+    const unknown = await save({ date: 'When', unit: 'Truck', state: 'Where', quantity: 'Gal', product: 'Product', colour: 'Paid' });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('Unknown field: colour');
+    const blank = await save({ date: 'When', unit: 'Truck', state: 'Where', quantity: 'Gal', product: 'Product', amount: ' ' });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain('Choose a column for: amount');
+    const presets = await t.call({ method: 'GET', url: '/api/Imports/Presets?kind=fuel', as: EMAIL.admin });
+    expect(presets.body.map((p: any) => p.name)).not.toContain('Half done');
+  });
+
+  it('a stored preset that no longer fits is skipped with a notice and blocks no import', async () => {
+    const { importPresets } = await import('../src/db/schema');
+    const [bad] = await t.db
+      .insert(importPresets)
+      .values({ companyId: t.ids.companies.demo, kind: 'fuel', name: 'Old card', headers, mapping: { date: 'When', unit: 'Truck' } })
+      .returning();
+    try {
+      const res = await preview('fuel', 'efs-after-bad-preset.csv', longEfs(20));
+      expect(res.status).toBe(200);
+      expect(res.body.layout).toMatch(/EFS/i);
+      expect(res.body.summary).toContain('Saved mapping "Old card" no longer fits this kind of file and was skipped');
+      // Chosen by id, it is skipped too: the file is still recognised by its header.
+      const chosen = await preview('fuel', 'efs-after-bad-preset.csv', longEfs(20), { presetId: String(bad.id) });
+      expect(chosen.body.layout).toMatch(/EFS/i);
+      expect((await confirm(res.body.previewId)).text).toBe(IMPORT_TEXT.imported(20, 'fuel'));
+      const oneStep = await upload('/api/Accounting/ImportFuel/', {}, 'efs-after-bad-preset.csv', longEfs(20));
+      expect(oneStep.text).toBe(IMPORT_TEXT.nothingNew);
+    } finally {
+      await t.call({ method: 'DELETE', url: `/api/Imports?id=${(await t.call({ method: 'GET', url: '/api/Imports?kind=fuel', as: EMAIL.admin })).body[0].importId}`, as: EMAIL.admin });
+      await t.db.delete(importPresets).where(sql`${importPresets.companyId} = ${t.ids.companies.demo} and ${importPresets.id} = ${bad.id}`);
+    }
+  });
+});
+
 describe('who may import', () => {
   it('a driver may neither preview nor see the history', async () => {
     expect((await preview('fuel', 'efs.csv', cleanEfs(), {}, EMAIL.driver)).status).toBe(403);
@@ -223,8 +266,16 @@ describe('a long fuel file (records are saved batch by batch as the file is read
 
   it('is refused whole when its fuel falls in a week closed for settlements, naming the week', async () => {
     const { workWeeks } = await import('../src/db/schema');
-    const [week] = await t.db.insert(workWeeks).values({ companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' }).returning();
-    expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: { weekId: week.id }, as: EMAIL.admin })).status).toBe(200);
+    const [week] = await t.db
+      .insert(workWeeks)
+      .values([
+        { companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' },
+        // The week after it takes a negative net carried from it.
+        { companyId: t.ids.companies.demo, year: 2029, number: 4, startDate: '2029-01-22', endDate: '2029-01-28' },
+      ])
+      .returning();
+    const close = { weekId: week.id, confirmed: [...CLOSE_CHECK_KINDS] };
+    expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: close, as: EMAIL.admin })).status).toBe(200);
     const before = await count('fuel_transactions');
     // 12,000 minutes from Jan 8 06:00 reach Jan 16, inside the closed week.
     const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-closed.csv', longEfs(12_000).replace(/,700(\d{3}),/g, ',710$1,'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findUsState, LOAD_IMPORT_TEXT, ROLE } from '@haulboard/contract';
+import { BOARD_BROKER_ID, findUsState, LOAD_IMPORT_TEXT, ROLE } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ let earlierWeekId: number;
 let secondWeekId: number;
 let brokerId: number;
 const rowsOf = (r: any) => (Array.isArray(r) ? r : r.rows) as any[];
+const relayBrokers = async () =>
+  Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from brokers where company_id = ${t.ids.companies.demo} and name = 'Amazon Relay'`))[0].n);
 const weekHolding = async (companyId: number, day: string) =>
   Number(rowsOf(await t.db.execute(sql`select id from work_weeks where company_id = ${companyId} and start_date <= ${day} and end_date >= ${day}`))[0].id);
 const CA = findUsState('CA')!.id;
@@ -99,12 +101,13 @@ describe('load import from the board trips file', () => {
     // The trip of the week before is listed as skipped, with its day.
     expect(res.body.skipped.map((s: any) => [s.loadNumber, s.reason.slice(0, 17)])).toEqual([['T-112ABCDEF', 'dated 2025-07-13,']]);
     expect(newLoads[0]).toMatchObject({ brokerMatch: 'board', driverRead: 'John Smith', driverMatch: 'unit', needs: [] });
-    // Searching the week again reads the file uploaded last; the board's broker was created once.
+    // Searching the week again reads the file uploaded last. Reading writes no broker: the board is
+    // BOARD_BROKER_ID until the loads are saved.
     const again = await search(weekId);
     expect(again.body.newLoads.map((l: any) => l.loadNumber)).toEqual(['T-114MNOPQR']);
-    expect(again.body.newLoads[0].brokerId).toBe(newLoads[0].brokerId);
-    const brokers = rowsOf(await t.db.execute(sql`select count(*)::int as n from brokers where company_id = ${t.ids.companies.demo} and name = 'Amazon Relay'`));
-    expect(brokers[0].n).toBe(1);
+    expect(again.body.newLoads[0].brokerId).toBe(BOARD_BROKER_ID);
+    expect(newLoads[0].brokerId).toBe(BOARD_BROKER_ID);
+    expect(await relayBrokers()).toBe(0);
     const earlier = await search(earlierWeekId);
     expect(earlier.body.newLoads.map((l: any) => [l.loadNumber, l.loadStartDate, l.payout])).toEqual([['T-112ABCDEF', '2025-07-13T15:45:00.000Z', 880.77]]);
   });
@@ -115,6 +118,8 @@ describe('load import from the board trips file', () => {
       loadId: 0,
       loadNumber: l.loadNumber,
       brokerId: l.brokerId,
+      brokerRead: l.brokerRead,
+      driverRead: l.driverRead,
       loadStartDate: l.loadStartDate,
       loadEndDate: l.loadEndDate,
       weekId: l.weekId,
@@ -148,6 +153,11 @@ describe('load import from the board trips file', () => {
     expect(ok.text).toBe('1 load imported successfully');
     const [saved] = rowsOf(await t.db.execute(sql`select payout, comments from loads where company_id = ${t.ids.companies.demo} and load_number = 'T-114MNOPQR'`));
     expect(saved).toMatchObject({ payout: '725.50', comments: 'Detention added' });
+    // Saving created the board's broker, once, and the load is its.
+    expect(await relayBrokers()).toBe(1);
+    const [board] = rowsOf(await t.db.execute(sql`select l.broker_id as id from loads l join brokers b on b.id = l.broker_id where l.company_id = ${t.ids.companies.demo} and l.load_number = 'T-114MNOPQR' and b.name = 'Amazon Relay'`));
+    expect(board?.id).toBeGreaterThan(0);
+    expect((await search(weekId)).body.existingLoads[0].brokerId).toBeGreaterThan(0);
     expect((await save([form(newLoads[0])])).status).toBe(409);
     expect(await boardCount('T-114MNOPQR')).toBe(1);
     const after = (await search(weekId)).body;

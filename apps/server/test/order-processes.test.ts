@@ -59,8 +59,8 @@ afterAll(async () => {
 }, 60_000);
 
 /** A server on this file's database; a restart keeps the address (the built-in sign-in's issuer is the server's URL). */
-async function start(label: string, port?: number) {
-  const env = { ...secrets, HAULBOARD_DATA_DIR: dataDir, BOARD_REQUESTS_PER_SECOND: '4' };
+async function start(label: string, port?: number, more: Record<string, string> = {}) {
+  const env = { ...secrets, HAULBOARD_DATA_DIR: dataDir, BOARD_REQUESTS_PER_SECOND: '4', ...more };
   const server = url
     ? await startServer(dbUrl, { env: { ...env, HAULBOARD_DEMO: '0' }, label, timeoutSeconds: 180, port })
     : await startServer({ dataDir: path.join(dataDir, 'db') }, { env: { ...env, HAULBOARD_DEMO: '1' }, label, timeoutSeconds: 180, port });
@@ -79,7 +79,7 @@ const DALLAS = { label: 'DALLAS, TX', latitude: 32.78306, longitude: -96.80667 }
 /** Work for these tests pays above anything the seeded board offers, so only it matches. */
 const inSixHours = () => new Date(Date.now() + 6 * 3_600_000).toISOString();
 
-async function placeBookOrder(server: TServer, token: string, payout: number) {
+async function placeBookOrder(server: TServer, token: string, payout: number, orderActionType = 2) {
   const drivers = (await api(server, token, 'GET', '/api/LoadOrder/GetCompanyDrivers')).body as { value: number }[];
   const placed = await api(server, token, 'POST', '/api/LoadOrder/PlaceOrder', {
     origin: DALLAS,
@@ -90,7 +90,7 @@ async function placeBookOrder(server: TServer, token: string, payout: number) {
     payout,
     pickupTimeWithin: 24,
     driver1: drivers[0].value,
-    orderActionType: 2,
+    orderActionType,
     refreshRate: 0.5,
   });
   expect(placed.status).toBe(200);
@@ -185,5 +185,83 @@ describe('a server killed during a booking and restarted', () => {
       expect(rows).toEqual([{ state: 'booked' }]);
     }
     await server.stop();
+  }, 400_000);
+});
+
+/** The order events stream of a screen connected to `server`: the alerts it has been sent so far. */
+async function openAlerts(server: TServer, token: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${server.baseUrl}/api/LoadOrder/Events`, { headers: { cookie: `hb_session=${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const alerts: { id: number; orderId: number; at: number }[] = [];
+  let ready = false;
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (event === 'ready') ready = true;
+          if (event === 'alert' && data) alerts.push({ ...JSON.parse(data), at: Date.now() });
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      /* closed */
+    }
+  })();
+  await vi.waitFor(() => expect(ready).toBe(true), { timeout: 10_000, interval: 50 });
+  return { alerts, close: () => abort.abort() };
+}
+
+describe.skipIf(!url)('two web processes and a worker on one PostgreSQL', () => {
+  test('an alert found by the worker reaches screens on both web processes; the worker killed during a booking books once', async () => {
+    const [a, b, worker] = await Promise.all([
+      start('web A', signInPort, { HAULBOARD_ROLE: 'web' }),
+      start('web B', undefined, { HAULBOARD_ROLE: 'web' }),
+      start('worker', undefined, { HAULBOARD_ROLE: 'worker' }),
+    ]);
+    await connectToSim(a);
+    const token = await signIn(a.baseUrl, EMAIL.dispatcher);
+    const alertOrder = await placeBookOrder(b, token, 170_000, 1);
+    // Only the worker runs the engine: the order is searched all the same.
+    await vi.waitFor(async () => expect((await orderOf(a, token, alertOrder)).searches).toBeGreaterThan(0), { timeout: 30_000, interval: 200 });
+    const screens = await Promise.all([openAlerts(a, token), openAlerts(b, token)]);
+    sim.addWorkOpportunity({ origin: 'Dallas, TX', pickupAt: inSixHours(), payout: 170_500 });
+    for (const screen of screens) {
+      await vi.waitFor(() => expect(screen.alerts.some((x) => x.orderId === alertOrder)).toBe(true), { timeout: 20_000, interval: 50 });
+    }
+    const [onA, onB] = screens.map((s) => s.alerts.find((x) => x.orderId === alertOrder)!.at);
+    // Both screens hear of it at about the same moment (the database announces it to both).
+    expect(Math.abs(onA - onB)).toBeLessThan(1500);
+    for (const s of screens) s.close();
+    expect((await api(a, token, 'DELETE', `/api/LoadOrder?id=${alertOrder}`)).status).toBe(200);
+
+    const bookOrder = await placeBookOrder(a, token, 180_000);
+    await vi.waitFor(async () => expect((await orderOf(b, token, bookOrder)).searches).toBeGreaterThan(0), { timeout: 30_000, interval: 200 });
+    sim.holdBookings();
+    const wo = sim.addWorkOpportunity({ origin: 'Dallas, TX', pickupAt: inSixHours(), payout: 180_500 });
+    await vi.waitFor(() => expect(sim.heldBookings()).toBe(1), { timeout: 20_000, interval: 50 });
+    await worker.kill();
+    sim.releaseBookings();
+    await vi.waitFor(() => expect(sim.bookedLoads().filter((x) => x.workOpportunityId === wo.id)).toHaveLength(1), { timeout: 5000 });
+    // The web processes go on serving, and book nothing: they run no engine.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(bookCallsFor(wo.id)).toHaveLength(1);
+    expect((await orderOf(b, token, bookOrder)).state).toBe('booking');
+    const restarted = await start('worker again', Number(new URL(worker.baseUrl).port), { HAULBOARD_ROLE: 'worker' });
+    await vi.waitFor(async () => expect(await orderOf(a, token, bookOrder)).toMatchObject({ status: 0, state: 'booked' }), { timeout: 120_000, interval: 500 });
+    expect(bookCallsFor(wo.id)).toHaveLength(1);
+    expect(sim.bookedLoads().filter((x) => x.workOpportunityId === wo.id)).toHaveLength(1);
+    await Promise.all([a.stop(), b.stop(), restarted.stop()]);
   }, 400_000);
 });

@@ -50,7 +50,9 @@ export function sampleOf(schema: z.ZodType, options: { optional?: boolean; key?:
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const optional = (field as any)._zod.optin === 'optional';
+        // A preprocessed field (the ids) says 'optional' because its first step takes anything: it is
+        // optional only if it also accepts leaving it out.
+        const optional = (field as any)._zod.optin === 'optional' && accepts(field, undefined);
         if (optional && !withOptional) continue;
         const value = sampleOf(field, { ...options, key });
         if (value !== undefined) out[key] = value;

@@ -1,4 +1,4 @@
-import { SETTLEMENT_TEXT, usStates } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, SETTLEMENT_TEXT, usStates } from '@haulboard/contract';
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,8 @@ afterAll(() => t.close());
 const get = (url: string, as: string = EMAIL.admin) => t.call({ method: 'GET', url, as });
 const post = (url: string, payload: unknown, as: string = EMAIL.admin) => t.call({ method: 'POST', url, payload: payload as any, as });
 const WEEK1_NAME = '1 of 2031 (01/06/2031 - 01/12/2031)';
+/** Week 1 of 2031 has not ended (and may hold other open items): the administrator confirms every kind. */
+const ALL = [...CLOSE_CHECK_KINDS];
 
 describe('the settlement statement', () => {
   // Gross 1200.00 + 500.01 = 1700.01; additions 12.25; fuel 380.40; escrow 100.00;
@@ -159,7 +161,7 @@ describe('the settlement statement', () => {
 describe('closing a week', () => {
   it('a dispatcher may not close a week; an administrator closes it and every statement is numbered and frozen', async () => {
     expect((await post('/api/Settlement/CloseWeek', { weekId: week1 }, EMAIL.dispatcher)).status).toBe(403);
-    const res = await post('/api/Settlement/CloseWeek', { weekId: week1 });
+    const res = await post('/api/Settlement/CloseWeek', { weekId: week1, confirmed: ALL });
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/^Week 1 of 2031 \(01\/06\/2031 - 01\/12\/2031\) closed: \d+ statements? frozen$/);
     const s = (await get(`/api/Settlement/Statement?weekId=${week1}&driverId=${driverId}`)).body;
@@ -167,7 +169,7 @@ describe('closing a week', () => {
     expect(s.revision).toBe(1);
     expect(s.closed.closedBy).toBeTruthy();
     expect(s.net).toBe('1061.86');
-    expect((await post('/api/Settlement/CloseWeek', { weekId: week1 })).text).toBe(SETTLEMENT_TEXT.alreadyClosed(WEEK1_NAME));
+    expect((await post('/api/Settlement/CloseWeek', { weekId: week1, confirmed: ALL })).text).toBe(SETTLEMENT_TEXT.alreadyClosed(WEEK1_NAME));
   });
 
   it('keeps the frozen figures when the pay terms change afterwards; the open week follows the change', async () => {
@@ -259,7 +261,7 @@ describe('closing a week', () => {
       comments: null,
     };
     expect((await post('/api/Expense/AddUpdateExpense', advance)).status).toBe(200);
-    await post('/api/Settlement/CloseWeek', { weekId: week1 });
+    await post('/api/Settlement/CloseWeek', { weekId: week1, confirmed: ALL });
     const s = (await get(`/api/Settlement/Statement?weekId=${week1}&driverId=${driverId}`)).body;
     expect(s).toMatchObject({ statementNumber: first, revision: 2, net: '861.86' });
     const week = (await get(`/api/Settlement/Week?weekId=${week1}`)).body;

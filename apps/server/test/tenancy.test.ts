@@ -1,4 +1,4 @@
-import { ROLE } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, ROLE } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/access/guard';
@@ -80,7 +80,7 @@ beforeAll(async () => {
   ids.milesPreset = (await one(sql`select id from import_presets where company_id = ${second} and kind = 'miles' limit 1`)).id;
   expect(ids.milesPreset).toBeTruthy();
   // Second Haul's week closed, so reopening it from Demo Freight would have something to undo.
-  await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', as: 'admin@second.haulboard.test', payload: { weekId: ids.week } });
+  await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', as: 'admin@second.haulboard.test', payload: { weekId: ids.week, confirmed: [...CLOSE_CHECK_KINDS] } });
 });
 afterAll(() => t.close());
 
@@ -253,7 +253,8 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   },
   'settlements.getWeek': { weekId: (id) => ({ method: 'GET', url: `/api/Settlement/Week?weekId=${id}` }) },
   'settlements.getWeekPdf': { weekId: (id) => ({ method: 'GET', url: `/api/Settlement/WeekPdf?weekId=${id}` }) },
-  'settlements.closeWeek': { weekId: (id) => ({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: { weekId: id } }) },
+  'settlements.getCloseChecklist': { weekId: (id) => ({ method: 'GET', url: `/api/Settlement/CloseChecklist?weekId=${id}` }) },
+  'settlements.closeWeek': { weekId: (id) => ({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: { weekId: id, confirmed: [...CLOSE_CHECK_KINDS] } }) },
   'settlements.reopenWeek': { weekId: (id) => ({ method: 'POST', url: '/api/Settlement/ReopenWeek', payload: { weekId: id } }) },
   'loadSearch.search': { weekId: (id) => ({ method: 'POST', url: '/api/LoadSearch/Search', payload: { weekId: id, origin: DALLAS, radius: 50 } }) },
   'invoices.importInvoiceFromBoard': { weekId: (id) => ({ method: 'POST', url: '/api/Accounting/ImportInvoiceFromBoard', payload: { weekId: id } }) },

@@ -70,7 +70,7 @@ describe('generating and deleting a year of weeks', () => {
     const twelfth = { number: 12, startDate: addDays(N1, 77), endDate: addDays(N1, 83) };
     expect(list[11]).toMatchObject(twelfth);
     const lookup = (await g.call({ method: 'GET', url: `/api/Lookup/GetWorkWeekList?year=${next}`, as: EMAIL.driver })).body;
-    expect(lookup[11]).toEqual({ label: weekLabel(twelfth), value: list[11].weekId, year: next, ...twelfth });
+    expect(lookup[11]).toEqual({ label: weekLabel(twelfth), value: list[11].weekId, year: next, ...twelfth, isClosed: false });
   });
 
   it('refuses weeks that overlap existing ones, and a year that already has weeks', async () => {

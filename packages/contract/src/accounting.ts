@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZBrokerForm } from './brokers';
-import { editId, requiredId, requiredNumber } from './fields';
+import { editId, idInput, MAX_ID, requiredId, requiredNumber } from './fields';
 import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
 import { LOAD_TEXT, ZLoadForm } from './loads';
+import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /**
@@ -113,6 +114,7 @@ export const invoiceRoutes = {
     access: onObject('InvoiceImportPage', 'Read'),
     query: weekQuery,
     response: z.string(),
+    file: 'csv',
   }),
 } as const;
 
@@ -237,8 +239,13 @@ export const ZLoadImport = z.object({
 });
 export type TLoadImport = z.infer<typeof ZLoadImport>;
 
-/** Spec §5: the load form, with payout required on import. */
+/** The broker id of a listed load whose broker is the board itself before the company has that
+ * broker: reading a week writes nothing, so it is created when the loads are saved. */
+export const BOARD_BROKER_ID = 0;
+
+/** Spec §5: the load form, with payout required on import; broker BOARD_BROKER_ID is the board. */
 export const ZImportLoadForm = ZLoadForm.safeExtend({
+  brokerId: z.preprocess(idInput, z.number({ error: MSG.required }).int({ error: MSG.required }).min(0, { error: MSG.required }).max(MAX_ID, { error: 'Not a known id' })),
   payout: requiredNumber({ max: 10_000_000 }),
 });
 export type TImportLoadForm = z.input<typeof ZImportLoadForm>;

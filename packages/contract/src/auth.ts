@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, phoneField, requiredId } from './fields';
+import { optionalId, phoneField, requiredId } from './fields';
 import { MSG } from './messages';
 import { ZPermission } from './permissions';
 import { defineRoute } from './route-def';
@@ -46,7 +46,7 @@ export const ZRegisterForm = z.object({
 export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 export const ZRegisterRequest = ZRegisterForm.extend({
   email: z.string().nullish(),
-  userId: z.coerce.number().int().min(0).max(MAX_ID).nullish(),
+  userId: optionalId(),
 });
 
 export const ZChangeCompanyRequest = z.object({

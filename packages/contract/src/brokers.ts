@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dotField, editId, emailField, MAX_ID, MAX_SMALL_ID, mcField, optionalText, phoneField, requiredId, requiredText, versionField, zipField } from './fields';
+import { dotField, editId, emailField, MAX_SMALL_ID, mcField, optionalId, optionalText, phoneField, requiredId, requiredText, versionField, zipField } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -53,7 +53,7 @@ export const ZBrokerIdQuery = z.object({ brokerId: requiredId() });
 
 /** GetBrokerList: active brokers; `includeId` adds that broker even when inactive (editing an old load). */
 export const ZBrokerListQuery = z.object({
-  includeId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  includeId: optionalId(),
 });
 
 export const brokerRoutes = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editId } from './fields';
+import { editId, requiredId } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onAnyObject, onObject, ZTextReply } from './route-def';
 
@@ -42,7 +42,7 @@ export const ZCookieForm = z.object({
 });
 export type TCookieForm = z.input<typeof ZCookieForm>;
 
-export const ZCookieIdQuery = z.object({ Id: z.coerce.number({ error: MSG.required }).int().positive().max(2_147_483_647) });
+export const ZCookieIdQuery = z.object({ Id: requiredId() });
 
 /** How much of a stored session the table shows (spec §2 cookie-admin). */
 export const COOKIE_PREVIEW = { cookie: 100, csrfToken: 50 } as const;

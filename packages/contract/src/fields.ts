@@ -17,6 +17,21 @@ const blankToUndefined = (v: unknown) => {
   return v;
 };
 
+/**
+ * An id as sent: a JSON integer, or text of decimal digits only. Number() would read '0x10' as 16,
+ * '1e1' as 10 and ' 16' as 16 (a DELETE of the wrong row), so any other text is left as text and
+ * refused by the number schema after it. '' and null stay "absent" for the optional ids.
+ */
+export const idInput = (v: unknown) => {
+  if (v === null || v === undefined || v === '') return undefined;
+  if (typeof v === 'string') return /^[0-9]+$/.test(v) ? Number(v) : v;
+  return v;
+};
+
+/** An optional id (0, '' or absent: none), digits only like every id. */
+export const optionalId = (max: number = MAX_ID) =>
+  z.preprocess(idInput, z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0).max(max, { error: unknownId }).optional());
+
 type TNumberOptions = { min?: number; max?: number; int?: boolean; message?: string };
 
 /** A required number from a form: '' or null is 'Field is required'; text is read as a number. */
@@ -36,10 +51,7 @@ export const optionalNumber = ({ min = 0, max = 1_000_000_000, int = false }: TN
 /** A filter id where 0, '' or null means "no filter" (spec §9: page default zero ids). */
 export const filterId = (max: number = MAX_ID) =>
   z
-    .preprocess(
-      blankToUndefined,
-      z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0).max(max, { error: unknownId }).optional(),
-    )
+    .preprocess(idInput, z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0).max(max, { error: unknownId }).optional())
     .transform((v) => (v ? v : null));
 
 /** A filter year (0 or blank: none). */
@@ -104,7 +116,7 @@ export const versionField = () => z.string().trim().nullish().transform((v) => (
 /** An id of a row to edit: 0, blank or absent means "new". */
 export const editId = () =>
   z
-    .preprocess(blankToUndefined, z.number({ error: 'Must be a number' }).int().min(0).max(MAX_ID, { error: unknownId }).optional())
+    .preprocess(idInput, z.number({ error: 'Must be a number' }).int().min(0).max(MAX_ID, { error: unknownId }).optional())
     .transform((v) => (v ? v : null));
 
 /** A required trimmed string with the spec's message. */
@@ -123,10 +135,10 @@ export const optionalText = (max = 2000) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** An id chosen from a select: a positive integer, 'Field is required' when missing. `max` is the
+/** An id chosen from a select: a positive integer (digits only), 'Field is required' when missing. `max` is the
  * column's range (MAX_SMALL_ID for the smallint lookups), so no id a person can type overflows it. */
 export const requiredId = (message: string = MSG.required, max: number = MAX_ID) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(max, { error: unknownId });
+  z.preprocess(idInput, z.number({ error: message }).int({ error: message }).positive({ error: message }).max(max, { error: unknownId }));
 
 export const ZIdQuery = z.object({ id: requiredId() });
 

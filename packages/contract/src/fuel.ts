@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterId, filterYear, MAX_SMALL_ID } from './fields';
+import { filterId, filterYear, MAX_SMALL_ID, requiredId } from './fields';
 import { defineRoute, onObject } from './route-def';
 
 /** Spec §9: the fuel and IFTA screens offer 2021 to 2026 (and later years as they arrive). */
@@ -106,7 +106,7 @@ export type TIftaMiles = z.infer<typeof ZIftaMiles>;
 export const ZIftaReportFilter = ZAccountingFilter.extend({
   stateId: filterId(MAX_SMALL_ID),
   driverIdList: z
-    .array(z.coerce.number().int().positive().max(2_147_483_647))
+    .array(requiredId())
     .max(500)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),

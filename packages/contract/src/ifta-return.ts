@@ -150,6 +150,7 @@ export const iftaReturnRoutes = {
     access: reportPage('Read'),
     query: ZIftaQuarter,
     response: z.string(),
+    file: 'csv',
   }),
   getIftaReturnPdf: defineRoute({
     method: 'GET',
@@ -159,6 +160,7 @@ export const iftaReturnRoutes = {
     access: reportPage('Read'),
     query: ZIftaQuarter,
     response: z.string(),
+    file: 'pdf',
   }),
   uploadIftaRates: defineRoute({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { csvText } from './csv-writer';
 import { jurisdictions } from './jurisdictions';
 
 /**
@@ -52,6 +53,5 @@ export function sampleRateMatrixCsv(): string {
     lines.push([`${name} SurChg`, 'U.S.', cell(rate), cell(rate), ...FUELS.slice(2).map(() => '$- ')]);
     lines.push(['', 'Can', cell(usdToCadPerLitre(rate)), cell(usdToCadPerLitre(rate)), ...FUELS.slice(2).map(() => '$- ')]);
   }
-  const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(lines);
 }

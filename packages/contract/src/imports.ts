@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, requiredId } from './fields';
+import { optionalId, requiredId } from './fields';
 import { QUARTERS } from './fuel';
 import type { TPermissibleObject } from './permissions';
 import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextReply } from './route-def';
@@ -48,7 +48,7 @@ export const ZImportUploadFields = z.object({
   /** Miles files per quarter that do not say which one. */
   year: optionalYear,
   quarter: optionalQuarter,
-  presetId: z.coerce.number().int().min(0).max(MAX_ID).optional().transform((v) => (v ? v : null)),
+  presetId: optionalId().transform((v) => (v ? v : null)),
   mapping: z
     .string()
     .max(20_000)
@@ -149,6 +149,7 @@ export const IMPORT_TEXT = {
   undone: (n: number) => `Import undone: ${n.toLocaleString('en-US')} rows removed`,
   alreadyUndone: 'ERROR This import was already undone',
   previewGone: 'ERROR This preview has expired. Upload the file again.',
+  interrupted: 'ERROR The import was interrupted before it was saved, and nothing was saved. Import the file again.',
   needsMapping: 'ERROR The columns of this file are not recognised. Map them on the import page, or save a preset first.',
   refusedRows: (rows: string[]) => `ERROR The file was not imported: ${rows.join('; ')}`,
   presetSaved: 'Preset saved successfully',
@@ -189,6 +190,7 @@ export const importRoutes = {
     access: { kind: 'member' },
     query: z.object({ previewId: z.string().trim().min(1).max(64) }),
     response: z.string(),
+    file: 'csv',
   }),
   history: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editId, filterDate, MAX_ID, requiredId, toUtcIso, versionField } from './fields';
+import { editId, filterDate, idInput, optionalId, requiredId, toUtcIso, versionField } from './fields';
 import { ZLookupList } from './lookups';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 import { US_STATES } from './states';
@@ -116,7 +116,7 @@ export const ZLoadOrderForm = z
     minDistance: amount(10_000, LOAD_ORDER_DEFAULTS.minDistance),
     maxDistance: amount(10_000, LOAD_ORDER_DEFAULTS.maxDistance),
     driver1: requiredId(ORDER_TEXT.driverRequired),
-    driver2: z.coerce.number().int().min(0).max(MAX_ID).nullish().transform((v) => (v ? v : null)),
+    driver2: optionalId().transform((v) => (v ? v : null)),
     timeZone: z.enum(ORDER_TIME_ZONES).default(LOAD_ORDER_DEFAULTS.timeZone),
     orderActionType: z.coerce
       .number()
@@ -326,7 +326,7 @@ export const loadOrderRoutes = {
       "The company's order alerts after a timeline id (`after`), oldest first (at most 50, at most an hour old), with the cursor to ask from next: how a browser without the event stream still gets its alerts. Without `after`: no alerts, only the current cursor",
     tag: 'Load orders',
     access: dashboard('Read'),
-    query: z.object({ after: z.coerce.number({ error: 'Must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    query: z.object({ after: z.preprocess(idInput, z.number({ error: 'Must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional()) }),
     response: z.object({ cursor: z.number(), alerts: z.array(ZOrderAlert) }),
   }),
   orderEvents: defineRoute({
@@ -336,7 +336,7 @@ export const loadOrderRoutes = {
       "Server-sent events (text/event-stream) for the company's orders: `orders` when something changed (fetch the list again), `alert` with a match (ZOrderAlert), `ready` with the cursor. Resumes after Last-Event-ID (or lastEventId). A request that does not accept text/event-stream answers 406",
     tag: 'Load orders',
     access: dashboard('Read'),
-    query: z.object({ lastEventId: z.coerce.number({ error: 'Must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    query: z.object({ lastEventId: z.preprocess(idInput, z.number({ error: 'Must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional()) }),
     response: ZTextReply,
   }),
 } as const;

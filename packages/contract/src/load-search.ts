@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredId } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -18,7 +19,7 @@ export const LOAD_SEARCH_TEXT = {
 } as const;
 
 export const ZLoadSearchBody = z.object({
-  weekId: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }).max(2_147_483_647),
+  weekId: requiredId(),
   origin: z.object(
     {
       label: z.string().trim().min(1, { error: MSG.required }).max(200),

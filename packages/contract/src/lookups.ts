@@ -20,6 +20,8 @@ export const ZWeekLookupItem = ZLookupItem.extend({
   number: z.number(),
   startDate: z.string(),
   endDate: z.string(),
+  /** Closed for settlements: nothing that falls in it may change (the forms open read-only). */
+  isClosed: z.boolean().optional(),
 });
 export type TWeekLookupItem = z.infer<typeof ZWeekLookupItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -136,7 +137,7 @@ export const ZPermissionRow = z.object({
 export type TPermissionRow = z.infer<typeof ZPermissionRow>;
 
 export const ZSetPermission = z.object({
-  roleId: z.coerce.number({ error: MSG.required }).int().min(1, { error: MSG.required }).max(3, { error: 'Unknown role' }),
+  roleId: z.preprocess(idInput, z.number({ error: MSG.required }).int().min(1, { error: MSG.required }).max(3, { error: 'Unknown role' })),
   objectName: z.enum(PERMISSIBLE_OBJECTS, { error: 'Unknown object' }),
   accessType: z.enum(MATRIX_ACCESS_TYPES, { error: 'Choose None, Read, DenyDelete or Write' }),
   isMenuVisible: z.boolean(),

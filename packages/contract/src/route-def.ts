@@ -28,6 +28,9 @@ export type TRouteDef = {
   /** A multipart upload (instead of a JSON body): its text parts and its files. */
   upload?: TUploadDef;
   response: z.ZodType;
+  /** The reply is a download of this kind (the server's sendDownload sets its type and a safe
+   * content-disposition); the export suites walk every route that declares one. */
+  file?: 'csv' | 'xlsx' | 'pdf';
   /** How the answer is bounded: required of every route whose reply is a list (route-def.test.ts). */
   list?: TListBound;
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, phoneField, requiredId, requiredText } from './fields';
+import { filterDate, idInput, idList, phoneField, requiredId, requiredText } from './fields';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
 
@@ -19,6 +19,11 @@ export const ZAdminUser = z.object({
   /** 'flat': serviceFee dollars per work week; 'percent': serviceFee % of the driver's gross. */
   serviceFeeType: z.enum(['flat', 'percent']),
   unitNumber: z.string().nullable(),
+  /** The first day the person works for the company: a flat fee, recurring expenses and the year
+   * to date count from its week. Set to the approval date when a role is first given; null: not set. */
+  startDate: z.string().nullable(),
+  /** The last day they work for the company (null: still working): charges stop after its week. */
+  endDate: z.string().nullable(),
   isActive: z.boolean(),
   lastLoginDate: z.string().nullable(),
   /** False when the person also belongs to a company the caller does not administer: their name
@@ -36,7 +41,7 @@ export const ZUserForm = z.object({
   lastName: requiredText(MSG.lastName, 100),
   phoneNumber: phoneField(MSG.phoneNumber, 10, MSG.phoneMax),
   userRoles: z
-    .array(z.coerce.number({ error: 'Unknown role' }).int({ error: 'Unknown role' }).min(1, { error: 'Unknown role' }).max(3, { error: 'Unknown role' }), {
+    .array(z.preprocess(idInput, z.number({ error: 'Unknown role' }).int({ error: 'Unknown role' }).min(1, { error: 'Unknown role' }).max(3, { error: 'Unknown role' })), {
       error: MSG.userRoles,
     })
     .min(1, { error: MSG.userRoles })
@@ -54,10 +59,13 @@ export const ZUserForm = z.object({
     .max(20, { error: 'At most 20 characters' })
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** Empty: unchanged when set, else the approval date when this save approves the person. */
+  startDate: filterDate(),
+  endDate: filterDate(),
   isActive: z.boolean().default(true),
   /** The version the form was loaded at; a newer row refuses the save. */
   updatedOn: z.string().nullish(),
-});
+}).refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, { error: 'The end date must be on or after the start date', path: ['endDate'] });
 export type TUserForm = z.input<typeof ZUserForm>;
 
 

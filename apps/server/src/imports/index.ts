@@ -46,6 +46,7 @@ export {
 export {
   describeRecord,
   PREVIEW_TEXT,
+  presetFits,
   previewImport,
   previewSummary,
   recordFingerprint,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatMoney } from '@haulboard/contract';
+import { csvText } from '../files/csv-writer';
 import { refuse } from '../lib/errors';
 import {
   isMappableKind,
@@ -91,6 +92,8 @@ export type TPreview = {
   skipped: TPreviewProblem[];
   /** The whole counts (the lists above may be cut short by `keep`). */
   counts: { records: number; duplicates: number; flagged: number; refused: number; skipped: number };
+  /** Sentences for the person about the file as a whole (a saved mapping that was skipped). */
+  notices: string[];
 };
 
 export const PREVIEW_TEXT = {
@@ -103,6 +106,7 @@ export const PREVIEW_TEXT = {
   unreadableRow: 'the row could not be read',
   wideRow: (cells: number, header: number) => `the row has ${cells} cells but the header has ${header} (check the file's quotes and line breaks)`,
   nothingNew: 'Nothing new to import: every row of this file was imported before',
+  presetSkipped: (name: string) => `Saved mapping "${name}" no longer fits this kind of file and was skipped`,
 } as const;
 
 const KIND_LABEL: Record<TImportKind, string> = {
@@ -130,9 +134,25 @@ export function recordFingerprint(record: TImportRecord): string {
   return createHash('sha1').update(JSON.stringify(record)).digest('base64');
 }
 
-function candidatesFor(kind: TImportKind, input: TPreviewInput): TLayout[] {
+/** Whether a saved mapping still makes a layout (fields may have changed since it was saved). */
+export function presetFits(preset: TSavedPreset): boolean {
+  try {
+    layoutFromMapping(preset.kind, preset.mapping, preset.name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function candidatesFor(kind: TImportKind, input: TPreviewInput, notices: string[]): TLayout[] {
   if (input.mapping) return [layoutFromMapping(kind, input.mapping)];
-  const presets = (input.presets ?? []).map((p) => layoutFromMapping(p.kind, p.mapping, p.name));
+  // A stored preset that no longer makes a layout is skipped with a notice: one bad preset must not
+  // refuse every file of the kind.
+  const presets: TLayout[] = [];
+  for (const p of input.presets ?? []) {
+    if (presetFits(p)) presets.push(layoutFromMapping(p.kind, p.mapping, p.name));
+    else notices.push(PREVIEW_TEXT.presetSkipped(p.name));
+  }
   // Every kind's layouts are candidates, so a fuel file dropped on the miles page is named, not misread.
   return [...presets, ...LAYOUTS];
 }
@@ -142,7 +162,8 @@ type TAggregate = { record: TMilesRecord; rows: number[]; total: bigint; taxable
 /** Reads the whole file and sorts its rows (see the module comment). File-level problems throw `ERROR` refusals. */
 export async function previewImport(input: TPreviewInput): Promise<TPreview> {
   const { file, kind } = input;
-  const candidates = candidatesFor(kind, input);
+  const notices: string[] = [];
+  const candidates = candidatesFor(kind, input, notices);
   const table = await openTable(file, candidates, { sheet: input.sheet, maxRows: input.maxRows, maxBytes: input.maxBytes });
   const preview: TPreview = {
     fileName: file.fileName,
@@ -156,6 +177,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     refused: [],
     skipped: [],
     counts: { records: 0, duplicates: 0, flagged: 0, refused: 0, skipped: 0 },
+    notices,
   };
   const layout = table.match;
   if (!layout) {
@@ -326,17 +348,19 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
 export function previewSummary(preview: TPreview): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   const c = preview.counts;
+  const notices = (preview.notices ?? []).map((notice) => `. ${notice}`).join('');
   if (c.records === 0 && c.duplicates > 0) {
     const refused = c.refused ? ` (${n(c.refused, 'row')} refused)` : '';
-    return `INFO ${PREVIEW_TEXT.nothingNew}${refused}`;
+    return `INFO ${PREVIEW_TEXT.nothingNew}${refused}${notices}`;
   }
-  return [
+  const counts = [
     `${n(preview.rowsRead, 'row')} read`,
     n(c.records, 'new record'),
     `${n(c.duplicates, 'duplicate')} skipped`,
     `${n(c.flagged, 'record')} flagged`,
     `${n(c.refused, 'row')} refused`,
   ].join(', ');
+  return `${counts}${notices}`;
 }
 
 /** A record in a few words, for the report. */
@@ -366,13 +390,6 @@ export function describeRecord(record: TImportRecord): string {
   }
 }
 
-/** A cell of the report: quoted when needed, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The full report as CSV: one line per outcome, by row number (Row, Outcome, Record, Reason). */
 export function reportCsv(preview: TPreview): string {
   type TLine = { row: number; cells: (string | number)[] };
@@ -385,5 +402,5 @@ export function reportCsv(preview: TPreview): string {
   for (const p of preview.skipped) lines.push({ row: p.rows[0], cells: [rows(p.rows), 'Skipped', '', strip(p.reason)] });
   lines.sort((a, b) => a.row - b.row);
   const out = [['Row', 'Outcome', 'Record', 'Reason'], ...lines.map((l) => l.cells)];
-  return `${out.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(out);
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { fileExtension, type TUploadDef, uploadTexts } from '@haulboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { cleanFileName } from '../files/file-names';
 import { AppError, badRequest } from './errors';
 
 /** One uploaded file, read whole into memory (the route's maxBytes bounds it). */
@@ -100,11 +100,6 @@ export async function readUpload<U extends TUploadDef>(req: FastifyRequest, def:
   // The idempotency check hashes the body: files count by name, size and content, not by their bytes.
   const body = { fields: parsed.data, files: files.map((f) => Object.assign(f, { toJSON: () => ({ name: f.name, bytes: f.bytes, sha256: f.sha256 }) })) };
   return body as TUploadBody<U>;
-}
-
-function cleanFileName(fileName: string | undefined) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  return path.basename((fileName ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
 }
 
 /** @fastify/multipart's and busboy's errors, as what a person sending a file should read. */

@@ -144,8 +144,20 @@ export async function callRoute<R extends TRouteDef>(def: R, call: TRouteCall<R>
 export async function fetchRouteFile<R extends TRouteDef>(def: R, call: TRouteCall<R> = {}): Promise<{ blob: Blob; fileName: string | null }> {
   const res = await send(def, call, 'application/pdf, application/octet-stream, application/json, text/plain');
   const disposition = res.headers.get('content-disposition') ?? '';
-  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-  return { blob: await res.blob(), fileName };
+  return { blob: await res.blob(), fileName: dispositionFileName(disposition) };
+}
+
+/** The name a content-disposition gives: RFC 5987's filename*=UTF-8'' when present, else filename. */
+export function dispositionFileName(disposition: string): string | null {
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      /* a malformed encoding: the plain name below */
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
 /** Saves a blob as a download in the browser. */

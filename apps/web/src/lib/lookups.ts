@@ -30,3 +30,16 @@ export function useWorkYears(selected?: number | null): number[] {
 /** The work weeks of one year ('Week 12 (03/16/2026 - 03/22/2026)', with the week's parts). */
 export const useWorkWeekList = (year: number | null | undefined) =>
   useQuery({ ...lookupQuery(lookupRoutes.getWorkWeekList, { year: year ?? undefined }), enabled: !!year });
+
+/** Why a row of a closed settlement week cannot change: shown instead of failing only on Save. */
+export const closedWeekReason = (w: { number: number; year: number }) =>
+  `Week ${w.number} of ${w.year} is closed for settlements, so this opens read-only. Ask an administrator to reopen the week to change it.`;
+
+/** The closed week (of one year's list) holding a week id or a date, or null. */
+export function closedWeekOf<W extends { value: unknown; startDate: string; endDate: string; isClosed?: boolean }>(
+  weeks: readonly W[] | undefined,
+  at: { weekId?: number | null; date?: string | null },
+): W | null {
+  const date = at.date?.slice(0, 10);
+  return weeks?.find((w) => w.isClosed && ((at.weekId != null && Number(w.value) === at.weekId) || (!!date && date >= w.startDate && date <= w.endDate))) ?? null;
+}

@@ -48,6 +48,8 @@ export const importFiles = pgTable(
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
     content: bytea('content').notNull(),
+    /** The content is gzipped (the import page's previews; the load import keeps its files as sent). */
+    compressed: boolean('compressed').notNull().default(false),
     year: smallint('year'),
     quarter: smallint('quarter'),
     presetId: integer('preset_id'),
@@ -56,6 +58,28 @@ export const importFiles = pgTable(
     createdOn: createdOn(),
   },
   (t) => [index('import_files_company_idx').on(t.companyId, t.createdOn)],
+);
+
+/**
+ * New records of an import being confirmed, a batch (about a thousand target-table rows as JSON) per
+ * row, written in short statements while the file is read so the embedded database's one
+ * connection is never held for the whole file. Nothing reads them but the import's final step, which
+ * moves them into their table in one short transaction and deletes them; a crash leaves only
+ * these, which the hourly purge removes.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    id: serial('id').primaryKey(),
+    companyId: owningCompany(),
+    /** One confirm's run: its batches move together or not at all. */
+    runId: text('run_id').notNull(),
+    kind: text('kind').notNull(),
+    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdOn: createdOn(),
+  },
+  (t) => [index('import_staging_run_idx').on(t.companyId, t.runId), index('import_staging_created_idx').on(t.createdOn)],
 );
 
 /** A company's named column mapping for a file layout the product does not know. */

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdOn, updatedOn } from './columns';
 import { owningCompany } from './companies';
 import { roles } from './lookups';
@@ -41,6 +41,10 @@ export const userCompanies = pgTable(
     serviceFee: numeric('service_fee', { precision: 12, scale: 2 }).notNull().default('0'),
     /** How the service (administration) fee is charged: 'flat' per work week or 'percent' of gross. */
     serviceFeeType: text('service_fee_type').notNull().default('flat'),
+    /** The first day they work for the company (set on approval); a flat fee, recurring expenses and the year to date count from its week. Null: not set, no bound. */
+    startDate: date('start_date', { mode: 'string' }),
+    /** The last day they work for the company; null while they still do. */
+    endDate: date('end_date', { mode: 'string' }),
     createdOn: createdOn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_companies_company_idx').on(t.companyId)],

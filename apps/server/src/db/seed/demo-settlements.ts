@@ -1,4 +1,4 @@
-import { addDays, ROLE } from '@haulboard/contract';
+import { addDays, CLOSE_CHECK_KINDS, ROLE } from '@haulboard/contract';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import { closeWeek } from '../../modules/settlements';
@@ -179,7 +179,8 @@ export const seedClosedWeek: TDemoStep = async (db: TDbLike, ids: TDemoIds) => {
   if (!week) return;
   const admin = ids.users['admin@demo.haulboard.test'];
   const actor: TActor = { companyId, userId: admin, roleIds: [ROLE.Administrator], permissions: [], administeredCompanyIds: [companyId] };
-  await db.transaction((tx) => closeWeek(tx, actor, week.id));
+  // Closed as an administrator who has read the checklist and confirmed every open item.
+  await db.transaction((tx) => closeWeek(tx, actor, { weekId: week.id, confirmed: [...CLOSE_CHECK_KINDS] }));
 };
 
 /** After the board (drivers, weeks, loads) and the expenses: the closed week freezes both. */

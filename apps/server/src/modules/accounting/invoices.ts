@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { imports, invoiceLines, loadStatuses, loads, workWeeks } from '../../db/schema';
+import { csvText, type TCsvCell } from '../../files/csv-writer';
 import { previewImport, type TPaymentRecord } from '../../imports';
 import { notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
@@ -288,23 +289,19 @@ export async function compareInvoice(db: TDbLike, actor: TActor, weekId: number)
   return compareInvoiceLines(week, invoice, weekLoads, otherLoads);
 }
 
-const csvCell = (v: string | number | null) => {
-  const text = v === null ? '' : String(v);
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The comparison as one CSV: a section column, then the spec's columns. */
 export function comparisonCsv(c: TInvoiceComparison): string {
-  const rows: (string | number | null)[][] = [['Section', 'Load Number', 'Invoice Payout', 'Board Payout', 'Difference', 'Note']];
+  const rows: TCsvCell[][] = [['Section', 'Load Number', 'Invoice Payout', 'Board Payout', 'Difference', 'Note']];
+  // Amounts are typed as decimals: only those may start with a minus; every text cell is neutralised.
+  const money = (v: string | null) => ({ decimal: v });
   const section = (name: string, list: TInvoiceComparisonLine[]) => {
-    for (const l of list) rows.push([name, l.loadNumber, l.invoicePayout, l.boardPayout, l.difference, l.note]);
+    for (const l of list) rows.push([name, l.loadNumber, money(l.invoicePayout), money(l.boardPayout), money(l.difference), l.note]);
   };
   section('Invoiced loads missing in Board', c.loadsMissingInBoard);
   section('Loads Missing in Invoice', c.loadsMissingInInvoice);
   section('Pay differences', c.payDifferences);
   section('Paid next week', c.paidNextWeek);
-  for (const a of c.adjustments) rows.push([`Adjustment (${a.itemType})`, a.loadId || a.tripId, a.amount, null, a.amount, a.comments || null]);
-  rows.push(['Totals', null, c.totals.invoice, c.totals.board, c.totals.difference, `Loads ${c.totals.invoiceLoads}, adjustments ${c.totals.adjustments}`]);
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  for (const a of c.adjustments) rows.push([`Adjustment (${a.itemType})`, a.loadId || a.tripId, money(a.amount), null, money(a.amount), a.comments || null]);
+  rows.push(['Totals', null, money(c.totals.invoice), money(c.totals.board), money(c.totals.difference), `Loads ${c.totals.invoiceLoads}, adjustments ${c.totals.adjustments}`]);
+  return csvText(rows);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BOARD_BROKER_ID,
   findUsState,
   formatMoney,
   LOAD_IMPORT_TEXT,
@@ -31,15 +32,21 @@ import { sheetToLoads, type TLoadImportContext, tripsToLoads } from './load-impo
 
 const noError = (text: string) => text.replace(/^ERROR /, '');
 
-/** The board's company as a broker of the company: found by name, created once. */
-export async function boardBroker(tx: TDbLike, companyId: number): Promise<{ id: number; name: string }> {
-  const name = LOAD_IMPORT_TEXT.boardBroker;
-  const [found] = await tx
+/** The board's company as a broker of the company, when the company has it. */
+async function findBoardBroker(db: TDbLike, companyId: number): Promise<{ id: number; name: string } | null> {
+  const [found] = await db
     .select({ id: brokers.id, name: brokers.name })
     .from(brokers)
-    .where(and(eq(brokers.companyId, companyId), sql`lower(${brokers.name}) = lower(${name})`))
+    .where(and(eq(brokers.companyId, companyId), sql`lower(${brokers.name}) = lower(${LOAD_IMPORT_TEXT.boardBroker})`))
     .orderBy(brokers.id)
     .limit(1);
+  return found ?? null;
+}
+
+/** The board's company as a broker of the company: found by name, created once (only by a write: saving or booking loads). */
+export async function boardBroker(tx: TDbLike, companyId: number): Promise<{ id: number; name: string }> {
+  const name = LOAD_IMPORT_TEXT.boardBroker;
+  const found = await findBoardBroker(tx, companyId);
   if (found) return found;
   const wa = findUsState('WA')!;
   const [created] = await tx
@@ -60,7 +67,7 @@ export type TFileRows = { trips: TTripRecord[]; loads?: undefined; problems: str
 
 const problemsOf = (preview: TPreview) => preview.refused.map((r) => r.reason);
 
-/** A week's new and existing loads from trip records or sheet rows. Creates the board's broker when missing. */
+/** A week's new and existing loads from trip records or sheet rows. Writes nothing: a missing board broker is BOARD_BROKER_ID, created on save. */
 export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows: TTripRecord[] | TFileRows, source: string): Promise<TLoadImport> {
   const file: TFileRows = Array.isArray(rows) ? { trips: rows, problems: [] } : rows;
   const { companyId } = actor;
@@ -72,7 +79,7 @@ export async function loadImportOf(tx: TTx, actor: TActor, weekId: number, rows:
   const ctx: TLoadImportContext = {
     weeks,
     drivers: await findDriverOptions(tx, companyId),
-    broker: await boardBroker(tx, companyId),
+    broker: (await findBoardBroker(tx, companyId)) ?? { id: BOARD_BROKER_ID, name: LOAD_IMPORT_TEXT.boardBroker },
     statuses: await statusesOf(tx),
   };
   if (file.loads?.some((r) => r.broker)) {
@@ -241,8 +248,14 @@ export async function saveImportedLoads(tx: TTx, actor: TActor, input: TSaveImpo
     brokerIds: input.brokers.flatMap((c) => (c.brokerId ? [c.brokerId] : [])),
     driverIds: input.drivers.flatMap((c) => (c.driverId ? [c.driverId] : [])),
   });
+  // The board's own trips name the board as their broker: it is created once, when first saved
+  // (reading a week writes nothing), unless the person chose another broker for that name.
+  const isBoard = (row: TSaveImportedLoadsOutput['loads'][number]) =>
+    !row.brokerId && nameKey(row.brokerRead) === nameKey(LOAD_IMPORT_TEXT.boardBroker) && !brokerChoices.has(nameKey(row.brokerRead));
+  const board = rows.some(isBoard) ? await boardBroker(tx, actor.companyId) : null;
   const unresolved: string[] = [];
   for (const row of rows) {
+    if (isBoard(row)) continue;
     const brokerChoice = row.brokerId ? null : brokerChoices.get(nameKey(row.brokerRead));
     if (!row.brokerId && !brokerChoice?.brokerId && !brokerChoice?.create) unresolved.push(LOAD_IMPORT_TEXT.needsBroker(row.loadNumber, row.brokerRead));
     if (!row.loadDrivers.length && row.driverRead && !driverChoices.has(nameKey(row.driverRead))) unresolved.push(LOAD_IMPORT_TEXT.needsDriver(row.loadNumber, row.driverRead));
@@ -255,7 +268,7 @@ export async function saveImportedLoads(tx: TTx, actor: TActor, input: TSaveImpo
     const key = row.loadNumber.trim().toLowerCase();
     if (seen.has(key)) throw refuse(`Load number ${row.loadNumber} is in the list twice`);
     seen.add(key);
-    let brokerId = row.brokerId;
+    let brokerId = row.brokerId || (isBoard(row) ? (board?.id ?? null) : null);
     if (!brokerId) {
       const choice = brokerChoices.get(nameKey(row.brokerRead))!;
       brokerId = choice.brokerId ?? created.get(nameKey(row.brokerRead)) ?? null;

@@ -2,13 +2,11 @@ import { invoiceRoutes, loadImportRoutes } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
+import { sendDownload } from '../../files/download';
 import { route } from '../../lib/route';
 import type { TVault } from '../../loadboard/vault';
 import { compareInvoice, comparisonCsv, importInvoice, importInvoiceFromBoard, weekOf } from './invoices';
 import { loadImportOfWeek, saveImportedLoads, uploadTrips } from './load-import';
-
-/** A download's file name, safe inside a quoted header. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_')}"`;
 
 export async function accountingModule(app: FastifyInstance, { db, vault }: { db: TDb; vault: TVault }) {
   route(app, invoiceRoutes.importInvoice, async (req) => {
@@ -24,8 +22,7 @@ export async function accountingModule(app: FastifyInstance, { db, vault }: { db
     const actor = actorOf(req.ctx);
     const week = await weekOf(db, actor.companyId, req.query.weekId);
     const csv = comparisonCsv(await compareInvoice(db, actor, week.id));
-    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`invoice-check-${week.year}-week-${week.number}.csv`));
-    return csv;
+    return sendDownload(reply, invoiceRoutes.compareInvoiceCsv, `invoice-check-${week.year}-week-${week.number}.csv`, csv) as never;
   });
 
   route(app, loadImportRoutes.getLoadImport, async (req) => loadImportOfWeek(db, vault, actorOf(req.ctx), req.query.id, req.query.source));

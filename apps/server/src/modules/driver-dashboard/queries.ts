@@ -1,5 +1,6 @@
-import { FUEL_PRODUCTS, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
+import { addDays, FUEL_PRODUCTS, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
 import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
 import { companies, fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies, users, workWeeks } from '../../db/schema';
 import { fullNameOf } from '../../lib/people';
@@ -12,6 +13,13 @@ export type TPayPeriod = {
   weekIds: number[] | null;
   /** Work weeks the period spans, for a flat weekly fee. */
   weeks: number;
+  /**
+   * The weeks a flat fee may be charged for: the period's own week, or over several weeks (a year,
+   * a date range) only those that have begun; the driver's employment narrows them further.
+   */
+  feeWeeks: { startDate: string; endDate: string }[];
+  /** Over several weeks: recurring charges stop after the last week that has begun (null: no such bound). */
+  chargesUntil: string | null;
   label: string;
 };
 
@@ -32,26 +40,48 @@ export async function payPeriod(
   if (q.week) {
     const [week] = await db.select(cols).from(w).where(and(eq(w.companyId, companyId), eq(w.id, q.week)));
     if (!week) return null;
-    return { from: week.startDate, to: week.endDate, weekIds: [week.id], weeks: 1, label: `Week ${week.number} (${usDate(week.startDate)} - ${usDate(week.endDate)})` };
+    return {
+      from: week.startDate,
+      to: week.endDate,
+      weekIds: [week.id],
+      weeks: 1,
+      feeWeeks: [week],
+      chargesUntil: null,
+      label: `Week ${week.number} (${usDate(week.startDate)} - ${usDate(week.endDate)})` };
   }
   if (q.startDate || q.endDate) {
     const from = q.startDate ?? q.endDate!;
     const to = q.endDate ?? q.startDate!;
     const spanned = await db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ startDate: w.startDate, endDate: w.endDate })
       .from(w)
-      .where(and(eq(w.companyId, companyId), lte(w.startDate, to), gte(w.endDate, from)));
+      .where(and(eq(w.companyId, companyId), lte(w.startDate, to), gte(w.endDate, from)))
+      .orderBy(asc(w.startDate));
     const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-    return { from, to, weekIds: null, weeks: spanned[0]?.n || Math.max(1, Math.ceil(days / 7)), label: `${usDate(from)} - ${usDate(to)}` };
+    // Without work weeks, 7-day spans from the first day stand in for them.
+    const spans = spanned.length
+      ? spanned
+      : Array.from({ length: Math.max(1, Math.ceil(days / 7)) }, (_, i) => ({ startDate: addDays(from, 7 * i), endDate: addDays(from, 7 * i + 6) }));
+    return {
+      from,
+      to,
+      weekIds: null,
+      weeks: spans.length,
+      ...begunCharges(spans, today),
+      label: `${usDate(from)} - ${usDate(to)}`,
+    };
   }
   if (q.year) {
     const weeks = await db.select(cols).from(w).where(and(eq(w.companyId, companyId), eq(w.year, q.year))).orderBy(asc(w.startDate));
-    if (!weeks.length) return { from: `${q.year}-01-01`, to: `${q.year}-12-31`, weekIds: [], weeks: 0, label: `${q.year} (no work weeks)` };
+    if (!weeks.length) {
+      return { from: `${q.year}-01-01`, to: `${q.year}-12-31`, weekIds: [], weeks: 0, feeWeeks: [], chargesUntil: null, label: `${q.year} (no work weeks)` };
+    }
     return {
       from: weeks[0].startDate,
       to: weeks[weeks.length - 1].endDate,
       weekIds: weeks.map((x) => x.id),
       weeks: weeks.length,
+      ...begunCharges(weeks, today),
       label: `Work year ${q.year}`,
     };
   }
@@ -60,7 +90,13 @@ export async function payPeriod(
     .from(w)
     .where(and(eq(w.companyId, companyId), lte(w.startDate, today), gte(w.endDate, today)));
   if (current) return payPeriod(db, companyId, { week: current.id, year: null, startDate: null, endDate: null }, today);
-  return { from: today, to: today, weekIds: null, weeks: 1, label: usDate(today) };
+  return { from: today, to: today, weekIds: null, weeks: 1, feeWeeks: [{ startDate: today, endDate: today }], chargesUntil: null, label: usDate(today) };
+}
+
+/** Over several weeks, charges count only in the weeks that have begun by today. */
+function begunCharges(weeks: { startDate: string; endDate: string }[], today: string) {
+  const begun = weeks.filter((x) => x.startDate <= today).map((x) => ({ startDate: x.startDate, endDate: x.endDate }));
+  return { feeWeeks: begun, chargesUntil: begun.length ? begun[begun.length - 1].endDate : addDays(weeks[0].startDate, -1) };
 }
 
 /** Rows per page of a driver's lines. */
@@ -155,16 +191,50 @@ export async function companyGross(db: TDbLike, companyId: number, p: TPayPeriod
   return { companyId, companyName: company?.name ?? '', gross: sum?.gross ?? '0.00' };
 }
 
-/** The driver in the company: name, unit and pay terms; null when not a member. */
+/** The driver in the company: name, unit, pay terms and the days they work for it; null when not a member. */
 export async function driverOf(db: TDbLike, companyId: number, userId: number) {
+  const w = workWeeks;
+  // Charges count by whole work weeks: from the start of the week holding the start date to the end of the one holding the end date.
+  const weekEdge = (day: AnyPgColumn, edge: 'start_date' | 'end_date') =>
+    sql<string | null>`(select ${sql.raw(`ww.${edge}`)} from ${w} ww where ww.company_id = ${companyId} and ${day} between ww.start_date and ww.end_date order by ww.start_date limit 1)::text`;
   const [row] = await db
-    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, unitNumber: userCompanies.unitNumber, fee: userCompanies.serviceFee, feeType: userCompanies.serviceFeeType })
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      unitNumber: userCompanies.unitNumber,
+      fee: userCompanies.serviceFee,
+      feeType: userCompanies.serviceFeeType,
+      startDate: userCompanies.startDate,
+      endDate: userCompanies.endDate,
+      chargeFrom: weekEdge(userCompanies.startDate, 'start_date'),
+      chargeTo: weekEdge(userCompanies.endDate, 'end_date'),
+    })
     .from(userCompanies)
     .innerJoin(users, eq(users.id, userCompanies.userId))
     .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.userId, userId)));
   if (!row) return null;
-  return { userId: row.userId, name: fullNameOf(row), unitNumber: row.unitNumber, fee: row.fee, feeType: row.feeType === 'percent' ? ('percent' as const) : ('flat' as const) };
+  return {
+    userId: row.userId,
+    name: fullNameOf(row),
+    unitNumber: row.unitNumber,
+    fee: row.fee,
+    feeType: row.feeType === 'percent' ? ('percent' as const) : ('flat' as const),
+    employment: {
+      startDate: row.startDate,
+      endDate: row.endDate,
+      chargeFrom: row.chargeFrom ?? row.startDate,
+      chargeTo: row.chargeTo ?? row.endDate,
+    } satisfies TEmployment,
+  };
 }
+
+/** The days a driver works for the company, and the whole work weeks charges count in (null: no bound). */
+export type TEmployment = { startDate: string | null; endDate: string | null; chargeFrom: string | null; chargeTo: string | null };
+
+/** Whether a week (or a day: the same date twice) falls in the weeks the driver works. */
+export const worksIn = (e: TEmployment, from: string, to: string) => (!e.chargeFrom || to >= e.chargeFrom) && (!e.chargeTo || from <= e.chargeTo);
 
 /** Every fuel-card line of the unit in the period: all products are charged to the driver. */
 export async function unitFuel(db: TDbLike, companyId: number, unitNumber: string | null, p: TPayPeriod) {

@@ -1,4 +1,4 @@
-import { centsToText, driverDashboardRoutes, LINE_LIST_CAP, ROLE, type TDriverDashboard, toCents } from '@haulboard/contract';
+import { centsToText, driverDashboardRoutes, LINE_LIST_CAP, ROLE, type TDriverDashboard, toCents, usDate } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorCan, actorOf, type TActor } from '../../access/actor';
 import type { TDb, TDbLike } from '../../db/client';
@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { findExpenseLines } from '../expenses';
 import { computePay } from './pay';
-import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFuel } from './queries';
+import { companyGross, driverLoads, driverOf, payPeriod, type TPayPeriod, unitFuel, worksIn } from './queries';
 
 const money = (cents: number) => centsToText(cents);
 
@@ -26,19 +26,36 @@ export type TDriverFigures = Omit<TDriverDashboard, 'companyGrossList' | 'period
 export async function driverFigures(db: TDbLike, companyId: number, driverId: number, period: TPayPeriod): Promise<TDriverFigures> {
   const driver = await driverOf(db, companyId, driverId);
   if (!driver) throw notFound('The driver');
-  const [loadRows, expenseLines, fuel] = await Promise.all([
+  const [loadRows, allExpenseLines, fuel] = await Promise.all([
     driverLoads(db, companyId, driverId, period),
     findExpenseLines(db, companyId, { from: period.from, to: period.to, userId: driverId }),
     unitFuel(db, companyId, driver.unitNumber, period),
   ]);
+  // A flat fee and recurring expenses count only in the weeks the driver works for the company
+  // (and, over several weeks, only in those that have begun).
+  const { employment } = driver;
+  const expenseLines = allExpenseLines.filter(
+    (e) => !e.recurring || (worksIn(employment, e.expenseDate, e.expenseDate) && (!period.chargesUntil || e.expenseDate <= period.chargesUntil)),
+  );
+  const feeWeeks = period.feeWeeks.filter((w) => worksIn(employment, w.startDate, w.endDate)).length;
   const pay = computePay({
     driverId,
     loads: loadRows.map((l) => ({ payout: l.payout, driverIds: l.drivers.map((d: { userId: number }) => d.userId) })),
     fuel,
     expenses: expenseLines,
     fee: { type: driver.feeType, amount: driver.fee },
-    weeks: period.weeks,
+    weeks: feeWeeks,
   });
+  const feeNote =
+    driver.feeType === 'flat' && (toCents(driver.fee) ?? 0) > 0 && feeWeeks !== period.weeks
+      ? ` (${[
+          period.feeWeeks.length < period.weeks ? 'weeks begun' : '',
+          employment.startDate ? `from ${usDate(employment.startDate)}` : '',
+          employment.endDate ? `to ${usDate(employment.endDate)}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')})`
+      : '';
   return {
     grossCents: pay.grossCents,
     additionsCents: pay.additionsCents,
@@ -52,7 +69,7 @@ export async function driverFigures(db: TDbLike, companyId: number, driverId: nu
     totalAdditions: money(pay.additionsCents),
     totalFuel: money(pay.fuelCents),
     administrationFee: money(pay.feeCents),
-    feeBasis: pay.feeBasis,
+    feeBasis: pay.feeBasis + feeNote,
     netIncome: money(pay.netCents),
     driver: { userId: driver.userId, name: driver.name, unitNumber: driver.unitNumber },
     driverLoadList: loadRows.map((l, i) => ({
@@ -113,6 +130,22 @@ export function boundDashboard(d: TFullDashboard): TDriverDashboard {
 /** Reads a frozen statement instead of live figures (settlements register it: a closed week's figures never change). */
 export type TFrozenFigures = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TFullDashboard | null>;
 
+/** Negative balances of closed weeks carried into an open week, deducted there as lines of their own (settlements register it). */
+export type TCarriedLines = (db: TDbLike, companyId: number, weekId: number, driverId: number) => Promise<TDriverDashboard['driverExpenseList']>;
+
+/** The week's figures with the balances carried into it deducted, as its statement shows them. */
+function withCarried(d: TFullDashboard, lines: TDriverDashboard['driverExpenseList']): TFullDashboard {
+  if (!lines.length) return d;
+  const cents = lines.reduce((a, l) => a + (toCents(l.amount) ?? 0), 0);
+  const shift = (text: string, by: number) => money((toCents(text) ?? 0) + by);
+  return {
+    ...d,
+    driverExpenseList: [...lines, ...d.driverExpenseList],
+    totalExpense: shift(d.totalExpense, cents),
+    netIncome: shift(d.netIncome, -cents),
+  };
+}
+
 /**
  * Spec §7 GetDriversGrossIncome. A driver (without DenyDelete on the dashboard) always gets their own
  * figures, whatever driverId says; company gross is for roleId 1 and 2 only.
@@ -123,6 +156,7 @@ export async function driverDashboard(
   q: { year: number | null; week: number | null; startDate: string | null; endDate: string | null; driverId: number | null },
   today = new Date().toISOString().slice(0, 10),
   frozen?: TFrozenFigures,
+  carried?: TCarriedLines,
 ): Promise<TDriverDashboard> {
   const seesAll = actorCan(actor, 'DriverDashboardPage', 'DenyDelete');
   const driverId = seesAll ? q.driverId : actor.userId;
@@ -151,9 +185,11 @@ export async function driverDashboard(
     const snapshot = await frozen(db, actor.companyId, period.weekIds[0], driverId);
     if (snapshot) return boundDashboard({ ...snapshot, companyGrossList, period: period.label });
   }
-  return boundDashboard(dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label));
+  const shown = dashboardOf(await driverFigures(db, actor.companyId, driverId, period), companyGrossList, period.label);
+  if (carried && period.weekIds?.length === 1) return boundDashboard(withCarried(shown, await carried(db, actor.companyId, period.weekIds[0], driverId)));
+  return boundDashboard(shown);
 }
 
-export async function driverDashboardModule(app: FastifyInstance, { db, frozen }: { db: TDb; frozen?: TFrozenFigures }) {
-  route(app, driverDashboardRoutes.getDriversGrossIncome, async (req) => driverDashboard(db, actorOf(req.ctx), req.query, undefined, frozen));
+export async function driverDashboardModule(app: FastifyInstance, { db, frozen, carried }: { db: TDb; frozen?: TFrozenFigures; carried?: TCarriedLines }) {
+  route(app, driverDashboardRoutes.getDriversGrossIncome, async (req) => driverDashboard(db, actorOf(req.ctx), req.query, undefined, frozen, carried));
 }

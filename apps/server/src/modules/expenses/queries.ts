@@ -1,4 +1,4 @@
-import { expenseOccurrencesBetween, expenseSchedule, type TExpense } from '@haulboard/contract';
+import { expenseOccurrencesBetween, expenseSchedule, FREQUENCY, type TExpense } from '@haulboard/contract';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { expenses, expenseTypes, frequencyTypes, users } from '../../db/schema';
@@ -67,6 +67,8 @@ export type TExpenseLine = {
   occurrence: number;
   /** The receiver; null for a company expense. */
   userId: number | null;
+  /** A recurring rule's occurrence (weekly, every two weeks, monthly); false for a one-time expense. */
+  recurring: boolean;
 };
 
 /**
@@ -106,6 +108,7 @@ export async function findExpenseLines(
         expenseDate: o.date,
         occurrence: o.number,
         userId: e.userId,
+        recurring: e.frequencyTypeId !== FREQUENCY.OneTime,
       });
     }
   }

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDbLike } from '../../db/client';
 import { companies, companySettings, iftaRateMatrices, iftaRates, users } from '../../db/schema';
+import { csvText, type TCsvCell } from '../../files/csv-writer';
 import { refuse } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
@@ -134,16 +135,10 @@ export async function iftaReturn(db: TDbLike, actor: TActor, q: { year: number; 
   };
 }
 
-/** A CSV cell; text starting with = + - @ is neutralised (a negative amount stays a number). */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let t = String(value);
-  if (/^[=+\-@\t\r]/.test(t) && !/^-\d+(\.\d+)?$/.test(t)) t = `'${t}`;
-  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-}
-
 export function iftaReturnCsv(r: TIftaReturn): string {
-  const rows: (string | number | null)[][] = [
+  // Figures are typed as numbers or decimals: only those may start with a minus (a credit).
+  const d = (v: string | null) => ({ decimal: v });
+  const rows: TCsvCell[][] = [
     ['IFTA return worksheet', r.period],
     ['Licensee', r.licensee],
     ['IFTA account', r.iftaAccountNumber],
@@ -151,11 +146,24 @@ export function iftaReturnCsv(r: TIftaReturn): string {
     ['Due date', r.dueDate],
     ['Rates', r.rates ? `${r.rates.fileName}${r.rates.isSample ? ' (SAMPLE - NOT REAL RATES)' : ''}` : 'not uploaded'],
     ['Total miles', r.totalMiles],
-    ['Total gallons', r.totalGallons],
-    ['Fleet MPG', r.fleetMpg],
+    ['Total gallons', d(r.totalGallons)],
+    ['Fleet MPG', d(r.fleetMpg)],
     [],
     ['Jurisdiction', 'Code', 'Rate', 'Surcharge rate', 'Total miles', 'Taxable miles', 'Taxable gallons', 'Tax-paid gallons', 'Net taxable gallons', 'Tax due (credit)', 'Surcharge', 'Line total'],
-    ...r.lines.map((l) => [l.stateName, l.stateCode, l.rate, l.surchargeRate, l.totalMiles, l.taxableMiles, l.taxableGallons, l.taxPaidGallons, l.netTaxableGallons, l.tax, l.surcharge, l.lineTotal]),
+    ...r.lines.map((l) => [
+      l.stateName,
+      l.stateCode,
+      d(l.rate),
+      d(l.surchargeRate),
+      l.totalMiles,
+      l.taxableMiles,
+      d(l.taxableGallons),
+      d(l.taxPaidGallons),
+      d(l.netTaxableGallons),
+      d(l.tax),
+      d(l.surcharge),
+      d(l.lineTotal),
+    ]),
     [
       'Totals',
       null,
@@ -163,18 +171,18 @@ export function iftaReturnCsv(r: TIftaReturn): string {
       null,
       r.lines.reduce((s, l) => s + l.totalMiles, 0),
       r.lines.reduce((s, l) => s + l.taxableMiles, 0),
-      r.totalTaxableGallons,
-      r.totalTaxPaidGallons,
+      d(r.totalTaxableGallons),
+      d(r.totalTaxPaidGallons),
       null,
-      r.totalTax,
-      r.totalSurcharge,
-      r.grandTotal,
+      d(r.totalTax),
+      d(r.totalSurcharge),
+      d(r.grandTotal),
     ],
     [],
-    ['Grand total (balance due; negative is a refund)', r.grandTotal === null ? 'incomplete' : r.grandTotal],
+    ['Grand total (balance due; negative is a refund)', r.grandTotal === null ? 'incomplete' : d(r.grandTotal)],
     ...r.checks.map((c) => ['Check', c]),
   ];
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }
 
 export const moneyOrDash = (v: string | null) => (v === null ? '-' : formatMoney(v));

@@ -1,8 +1,9 @@
 import { fuelRoutes, iftaReturnRoutes, type ZIftaReportFilter } from '@haulboard/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
+import { sendDownload } from '../../files/download';
 import { capLimit, capList } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import { resolvePeriod } from './period';
@@ -10,12 +11,6 @@ import { countFuel, countIftaMiles, findFuel, findIftaMiles, iftaDrivers, stateC
 import { buildIftaReport } from './report';
 import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
 import { iftaReturnPdf } from './return-pdf';
-
-/** A download; the name is ASCII only, safe inside the quoted header. */
-function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
-  reply.type(type).header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]+/g, '-')}"`);
-  return reply.send(body);
-}
 
 export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, fuelRoutes.getFuel, async (req, reply) => {
@@ -55,11 +50,11 @@ export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, iftaReturnRoutes.getIftaReturn, async (req) => iftaReturn(db, actorOf(req.ctx), req.body));
   route(app, iftaReturnRoutes.getIftaReturnCsv, async (req, reply) => {
     const r = await iftaReturn(db, actorOf(req.ctx), req.query);
-    return sendFile(reply, 'text/csv; charset=utf-8', `ifta-return-${r.year}-Q${r.quarter}.csv`, iftaReturnCsv(r)) as never;
+    return sendDownload(reply, iftaReturnRoutes.getIftaReturnCsv, `ifta-return-${r.year}-Q${r.quarter}.csv`, iftaReturnCsv(r)) as never;
   });
   route(app, iftaReturnRoutes.getIftaReturnPdf, async (req, reply) => {
     const r = await iftaReturn(db, actorOf(req.ctx), req.query);
-    return sendFile(reply, 'application/pdf', `ifta-return-${r.year}-Q${r.quarter}.pdf`, await iftaReturnPdf(r)) as never;
+    return sendDownload(reply, iftaReturnRoutes.getIftaReturnPdf, `ifta-return-${r.year}-Q${r.quarter}.pdf`, await iftaReturnPdf(r)) as never;
   });
   route(app, iftaReturnRoutes.uploadIftaRates, async (req) => {
     const { fields, files } = req.body;

@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
 import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
+import { layoutFromMapping } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
-import { forbidden, notFound, refuse } from '../../lib/errors';
+import { badRequest, forbidden, notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
 
 /** Import history, undo and saved column mappings. Each kind needs its own page's access. */
@@ -90,9 +91,24 @@ export async function findPresets(db: TDbLike, companyId: number, kind: TImportK
   return rows.map(({ p, createdOn }) => ({ presetId: p.id, kind: p.kind as TImportKind, name: p.name, headers: p.headers, mapping: p.mapping, createdOn }));
 }
 
+/**
+ * A preset must make a layout (required fields mapped, only our fields, no blank column), or every
+ * later file of its kind would stop at it: refused with a field message before it is saved.
+ */
+function checkPresetMapping(kind: TImportKind, mapping: Record<string, string>) {
+  const blank = Object.entries(mapping).filter(([, column]) => column.trim() === '');
+  if (blank.length) throw badRequest('mapping', `Choose a column for: ${blank.map(([field]) => field).join(', ')}`);
+  try {
+    layoutFromMapping(kind, mapping);
+  } catch (error) {
+    throw badRequest('mapping', error instanceof Error ? error.message.replace(/^ERROR /, '') : 'The column mapping is not valid');
+  }
+}
+
 /** Saves a mapping under a name; the same name again replaces it. */
 export async function savePreset(tx: TTx, actor: TActor, input: z.output<typeof ZImportPresetForm>): Promise<string> {
   requireImportAccess(actor, input.kind, 'DenyDelete');
+  checkPresetMapping(input.kind, input.mapping);
   const sameName = and(eq(importPresets.companyId, actor.companyId), eq(importPresets.kind, input.kind), sql`lower(${importPresets.name}) = lower(${input.name})`);
   const [held] = await tx.select({ id: importPresets.id }).from(importPresets).where(sameName).for('update');
   if (held) {

@@ -3,32 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../access/actor';
 import type { TDb } from '../../db/client';
 import { imports } from '../../db/schema';
+import { sendDownload } from '../../files/download';
 import { refuse } from '../../lib/errors';
 import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import type { TUploadedFile } from '../../lib/upload';
 import { deletePreset, findPresets, importHistory, importHistoryWhere, requireImportAccess, savePreset, undoImport } from './history';
-import { confirmImport, importFile, previewReport, previewUpload, type TImportRequest } from './service';
+import { confirmImport, importStaged, previewReport, previewUpload, type TImportRequest } from './service';
 
 const fileOf = (files: TUploadedFile[]) => files[0];
-
-/** A CSV download's file name, safe inside a quoted header. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_')}"`;
 
 export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, importRoutes.preview, async (req) => {
     const { fields, files } = req.body;
     const file = fileOf(files);
     const request: TImportRequest = { kind: fields.kind, fileName: file.name, content: file.buffer, year: fields.year, quarter: fields.quarter, presetId: fields.presetId, mapping: fields.mapping };
-    return db.transaction((tx) => previewUpload(tx, actorOf(req.ctx), request));
+    return previewUpload(db, actorOf(req.ctx), request);
   });
 
-  route(app, importRoutes.confirm, async (req) => db.transaction((tx) => confirmImport(tx, actorOf(req.ctx), req.body.previewId)));
+  // Confirm runs its own short transactions (see importStaged): a long file never holds the database.
+  route(app, importRoutes.confirm, async (req) => confirmImport(db, actorOf(req.ctx), req.body.previewId));
 
   route(app, importRoutes.report, async (req, reply) => {
     const { fileName, csv } = await previewReport(db, actorOf(req.ctx), req.query.previewId);
-    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName));
-    return csv;
+    return sendDownload(reply, importRoutes.report, fileName, csv) as never;
   });
 
   route(app, importRoutes.history, async (req, reply) => {
@@ -47,7 +45,7 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, importRoutes.savePreset, async (req) => db.transaction((tx) => savePreset(tx, actorOf(req.ctx), req.body)));
   route(app, importRoutes.deletePreset, async (req) => db.transaction((tx) => deletePreset(tx, actorOf(req.ctx), req.query.id)));
 
-  /** Spec §7's one-step imports: preview and save in one transaction; the file is saved whole or refused whole. */
+  /** Spec §7's one-step imports: preview and save; the file is saved whole or refused whole. */
   const importAtOnce = async (
     actor: ReturnType<typeof actorOf>,
     kind: TImportKind,
@@ -55,10 +53,8 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
     fields: { presetId: number | null; year?: number | null; quarter?: number | null },
   ) => {
     const request: TImportRequest = { kind, fileName: file.name, content: file.buffer, year: fields.year ?? null, quarter: fields.quarter ?? null, presetId: fields.presetId, mapping: null };
-    return db.transaction(async (tx) => {
-      requireImportAccess(actor, kind, 'DenyDelete');
-      return importFile(tx, actor, request);
-    });
+    requireImportAccess(actor, kind, 'DenyDelete');
+    return importStaged(db, actor, request, null);
   };
   route(app, importRoutes.importFuel, async (req) => importAtOnce(actorOf(req.ctx), 'fuel', fileOf(req.body.files), req.body.fields));
   route(app, importRoutes.importIftaMiles, async (req) => {

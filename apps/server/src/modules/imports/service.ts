@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TActor } from '../../access/actor';
-import { insertSkippingDuplicates } from '../../db/bulk';
-import type { TDbLike, TTx } from '../../db/client';
-import { fuelTransactions, iftaMiles, importFiles, imports } from '../../db/schema';
+import type { TDb, TDbLike, TTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { fuelTransactions, iftaMiles, importFiles, importStaging, imports } from '../../db/schema';
 import {
   MAPPABLE_FIELDS,
   naturalKey,
+  presetFits,
   previewImport,
   previewSummary,
   reportCsv,
@@ -20,6 +24,12 @@ import {
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { refuse } from '../../lib/errors';
 import { findPresets, requireImportAccess } from './history';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** Lets other requests use the database (PGlite has one connection) between two batches of a long file. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a preview is run on: the file, and the person's choices for it. */
 export type TImportRequest = {
@@ -45,6 +55,8 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
           .select({ key: f.naturalKey })
           .from(f)
           .where(and(eq(f.companyId, companyId), inArray(f.naturalKey, keys)));
+        // A file of lines all stored before stages nothing: let others in between its batches too.
+        await yieldToOthers();
         return new Set(rows.map((r) => r.key));
       },
     };
@@ -66,10 +78,12 @@ export async function runPreview(db: TDbLike, companyId: number, req: TImportReq
   if (req.kind === 'loads') throw refuse(IMPORT_TEXT.loadsOnLoadImport.replace(/^ERROR /, ''));
   const presets = await findPresets(db, companyId, req.kind);
   const chosen = req.presetId ? presets.find((p) => p.presetId === req.presetId) : undefined;
+  // A chosen preset that no longer fits is not forced on the file: it is skipped (with the notice) like the others.
+  const usable = chosen && presetFits(chosen) ? chosen : undefined;
   return previewImport({
     file: { fileName: req.fileName, data: req.content },
     kind: req.kind,
-    mapping: req.mapping ?? chosen?.mapping,
+    mapping: req.mapping ?? usable?.mapping,
     presets: presets.map((p) => ({ name: p.name, kind: p.kind, mapping: p.mapping })),
     ...(await storedLookup(db, companyId, req.kind)),
     period: req.kind === 'miles' && req.year && req.quarter ? { year: req.year, quarter: req.quarter } : undefined,
@@ -124,6 +138,7 @@ function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | n
 
 const PREVIEW_ROWS = 500;
 
+
 /** The pipeline's preview as the web shows it. */
 export function previewReply(previewId: string, req: TImportRequest, p: TPreview): TImportPreview {
   const first = (rows: number[]) => rows[0] ?? 0;
@@ -154,22 +169,28 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     refused: p.counts.refused,
     columns: COLUMNS[req.kind],
     rows,
-    summary: p.layout ? previewSummary(p) : 'The columns of this file are not recognised: map them to our fields, then preview again.',
+    summary: p.layout
+      ? previewSummary(p)
+      : ['The columns of this file are not recognised: map them to our fields, then preview again.', ...p.notices].join(' '),
   };
 }
 
-/** Upload for a preview: the file is kept (for Confirm and the report) and nothing else is saved. */
-export async function previewUpload(tx: TTx, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
+/**
+ * Upload for a preview: the file is kept (for Confirm and the report) and nothing else is saved.
+ * The file is read outside a transaction, yielding between batches, so a long one holds no one up.
+ */
+export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
   requireImportAccess(actor, req.kind, 'DenyDelete');
   // Only the rows the preview shows are kept: a long file is counted, not held.
-  const preview = await runPreview(tx, actor.companyId, req, { keep: PREVIEW_ROWS });
+  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords: yieldToOthers });
   const id = randomUUID();
-  await tx.insert(importFiles).values({
+  await db.insert(importFiles).values({
     id,
     companyId: actor.companyId,
     kind: req.kind,
     fileName: req.fileName,
-    content: req.content,
+    content: await keptContent(req.content),
+    compressed: true,
     year: req.year,
     quarter: req.quarter,
     presetId: req.presetId,
@@ -179,12 +200,23 @@ export async function previewUpload(tx: TTx, actor: TActor, req: TImportRequest)
   return previewReply(id, req, preview);
 }
 
+/**
+ * A kept file goes in gzipped and as base64 text: PGlite takes seconds per MB of a bytea parameter or
+ * result, all that time on the event loop, so an 18 MB fuel file stalled every request for 20 s or more.
+ */
+async function keptContent(content: Buffer): Promise<SQL> {
+  return sql`decode(${(await gzipAsync(content)).toString('base64')}, 'base64')`;
+}
+
 export async function storedRequest(db: TDbLike, actor: TActor, previewId: string): Promise<TImportRequest> {
-  const [row] = await db
-    .select()
+  const { content: _content, ...columns } = getTableColumns(importFiles);
+  const [stored] = await db
+    .select({ ...columns, base64: sql<string>`encode(${importFiles.content}, 'base64')` })
     .from(importFiles)
     .where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.id, previewId)));
-  if (!row) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+  if (!stored) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+  const bytes = Buffer.from(stored.base64, 'base64');
+  const row = { ...stored, content: stored.compressed ? await gunzipAsync(bytes) : bytes };
   const kind = row.kind as TImportKind;
   requireImportAccess(actor, kind, 'DenyDelete');
   return { kind, fileName: row.fileName, content: row.content, year: row.year, quarter: row.quarter, presetId: row.presetId, mapping: row.mapping };
@@ -232,44 +264,119 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
   };
 }
 
+/** How the staged rows of a run are moved: their table, and its columns the records fill. */
+const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
+
 /**
- * Imports a file whole, in the caller's transaction: the pipeline streams the new records (flagged
- * ones included) into the database batch by batch as it reads them, under one import row, so memory
- * stays flat however long the file. A file with refused rows, or still to be mapped, or with fuel in
- * a closed week, is refused whole: the error rolls the transaction back and nothing is saved.
+ * Imports a file whole, or refuses it whole, without holding the database for the whole file.
+ * The pipeline reads the file outside any transaction and writes its new records (flagged ones
+ * included) to `import_staging` a batch per statement, yielding between batches; then one short
+ * transaction locks the preview (when there is one: a second confirm of it finds it gone), checks
+ * closed weeks, writes the import row and moves the staged rows into their table set-based, and
+ * deletes them. A file with refused rows, or still to be mapped, is refused and its staged rows
+ * deleted; a crash leaves only staged rows, which nothing reads and the hourly purge removes.
+ * It runs its own transactions, so it takes the database, not a transaction.
  */
-export async function importFile(tx: TTx, actor: TActor, req: TImportRequest): Promise<string> {
+export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, previewId: string | null): Promise<string> {
   const { companyId } = actor;
-  let importId: number | null = null;
-  let added = 0;
+  const kind = req.kind === 'fuel' ? 'fuel' : 'miles';
+  const runId = randomUUID();
+  const ofRun = and(eq(importStaging.companyId, companyId), eq(importStaging.runId, runId));
+  let staged = 0;
   const fuelDates = new Set<string>();
-  const preview = await runPreview(tx, companyId, req, {
-    keep: 5,
-    onRecords: async (batch, progress) => {
-      // Once a row is refused the file will be refused whole: read on (to count the refusals), save no more.
-      if (progress.counts.refused > 0) return;
-      importId ??= await startImport(tx, actor, req, progress.layout);
-      const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
-      if (req.kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
-      added += await insertRecords(tx, companyId, importId, req.kind, records);
-    },
-  });
-  if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
-  if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
-  if (importId === null) return IMPORT_TEXT.nothingNew;
-  // Fuel is deducted in settlements: none may land in a closed week.
-  if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
-  await tx
-    .update(imports)
-    .set({
-      rowsRead: preview.rowsRead,
-      rowsAdded: added,
-      rowsDuplicate: preview.counts.duplicates,
-      rowsFlagged: preview.counts.flagged,
-      rowsRefused: preview.counts.refused,
-    })
-    .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
-  return IMPORT_TEXT.imported(added, req.kind);
+  try {
+    const preview = await runPreview(db, companyId, req, {
+      keep: 5,
+      onRecords: async (batch, progress) => {
+        // Once a row is refused the file will be refused whole: read on (to count the refusals), stage no more.
+        if (progress.counts.refused > 0) return;
+        const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
+        if (kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
+        const rows = records.map((r) => columnsOf(TARGETS[kind], kind === 'fuel' ? fuelRow(companyId, 0, r as TFuelRecord) : milesRow(companyId, 0, r as TMilesRecord)));
+        await db.insert(importStaging).values({ companyId, runId, kind, rows, rowCount: rows.length });
+        staged += rows.length;
+        await yieldToOthers();
+      },
+    });
+    if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
+    if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
+    const layout = preview.layout;
+    return await db.transaction(async (tx) => {
+      if (previewId) {
+        // Two confirms of one preview: the second waits here for the first, then finds the preview gone.
+        const [held] = await tx
+          .select({ id: importFiles.id })
+          .from(importFiles)
+          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
+          .for('update');
+        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+        await tx.delete(importFiles).where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)));
+      }
+      if (staged === 0) return IMPORT_TEXT.nothingNew;
+      // A run purged as stale while it was still reading would import part of the file: refuse instead.
+      // The batches are locked, so a purge running now waits for this transaction rather than thin the move.
+      const batches = await tx.select({ n: importStaging.rowCount }).from(importStaging).where(ofRun).for('update');
+      if (batches.reduce((sum, b) => sum + b.n, 0) !== staged) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+      // Fuel is deducted in settlements: none may land in a closed week.
+      if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
+      const importId = await startImport(tx, actor, req, layout);
+      const added = await moveStaged(tx, companyId, runId, importId, kind);
+      await tx.delete(importStaging).where(ofRun);
+      await tx
+        .update(imports)
+        .set({
+          rowsRead: preview.rowsRead,
+          rowsAdded: added,
+          rowsDuplicate: preview.counts.duplicates,
+          rowsFlagged: preview.counts.flagged,
+          rowsRefused: preview.counts.refused,
+        })
+        .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
+      return IMPORT_TEXT.imported(added, req.kind);
+    });
+  } finally {
+    // A refused or failed run leaves nothing behind (after a success there is nothing left to delete).
+    if (staged > 0) await db.delete(importStaging).where(ofRun).catch(() => undefined);
+  }
+}
+
+/** A record's row by the table's column names (what `jsonb_populate_recordset` reads); the company and import are set on the move. */
+function columnsOf(table: PgTable, { companyId: _company, importId: _import, ...row }: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key].name, value ?? null]));
+}
+
+/**
+ * Moves a run's staged rows into their table in one statement, under the import; a row stored
+ * meanwhile (same natural key) is skipped. How many were added.
+ */
+async function moveStaged(tx: TTx, companyId: number, runId: string, importId: number, kind: 'fuel' | 'miles'): Promise<number> {
+  const table = TARGETS[kind];
+  const names = Object.values(getTableColumns(table) as Record<string, { name: string }>)
+    .map((c) => c.name)
+    .filter((n) => n !== 'id' && n !== 'created_on' && n !== 'company_id' && n !== 'import_id');
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const picked = sql.join(
+    names.map((n) => sql`r.${sql.identifier(n)}`),
+    sql`, `,
+  );
+  const target = sql.identifier(getTableName(table));
+  const [result] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with added as (
+        insert into ${target} (company_id, import_id, ${list})
+        select ${companyId}, ${importId}, ${picked}
+        from import_staging s cross join lateral jsonb_populate_recordset(null::${target}, s.rows) r
+        where s.company_id = ${companyId} and s.run_id = ${runId}
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as n from added`),
+  );
+  return Number(result?.n ?? 0);
 }
 
 /** The import row the records point to; its counts are set when the file has been read. */
@@ -292,27 +399,10 @@ async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: 
   return row.id;
 }
 
-/** One batch of new records; a record stored meanwhile (same natural key) is skipped. How many were added. */
-async function insertRecords(tx: TTx, companyId: number, importId: number, kind: TImportKind, records: (TFuelRecord | TMilesRecord)[]): Promise<number> {
-  return kind === 'fuel'
-    ? insertSkippingDuplicates(
-        tx,
-        fuelTransactions,
-        records.map((r) => fuelRow(companyId, importId, r as TFuelRecord)),
-      )
-    : insertSkippingDuplicates(
-        tx,
-        iftaMiles,
-        records.map((r) => milesRow(companyId, importId, r as TMilesRecord)),
-      );
-}
-
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
-export async function confirmImport(tx: TTx, actor: TActor, previewId: string): Promise<string> {
-  const req = await storedRequest(tx, actor, previewId);
-  const reply = await importFile(tx, actor, req);
-  await tx.delete(importFiles).where(and(eq(importFiles.companyId, actor.companyId), eq(importFiles.id, previewId)));
-  return reply;
+export async function confirmImport(db: TDb, actor: TActor, previewId: string): Promise<string> {
+  const req = await storedRequest(db, actor, previewId);
+  return importStaged(db, actor, req, previewId);
 }
 
 export async function previewReport(db: TDbLike, actor: TActor, previewId: string): Promise<{ fileName: string; csv: string }> {
@@ -326,4 +416,8 @@ export async function purgeImportFiles(db: TDbLike, now: Date) {
   const cutoff = new Date(now.getTime() - 24 * 3600_000).toISOString();
   // Every company's files: the job runs for the whole database.
   await db.delete(importFiles).where(and(sql`${importFiles.companyId} is not null`, lt(importFiles.createdOn, cutoff)));
+  // Staged rows of a confirm that crashed or was cut off. A run still going meanwhile finds rows
+  // missing at its final step and is refused whole, never imported in part.
+  const staleRun = new Date(now.getTime() - 3600_000).toISOString();
+  await db.delete(importStaging).where(and(sql`${importStaging.companyId} is not null`, lt(importStaging.createdOn, staleRun)));
 }

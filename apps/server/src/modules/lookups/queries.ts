@@ -1,7 +1,7 @@
 import { ROLE, weekLabel } from '@haulboard/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
-import { brokers, companies, expenseTypes, frequencyTypes, loadStatuses, states, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
+import { brokers, companies, expenseTypes, frequencyTypes, loadStatuses, settlementClosures, states, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
 import { fullNameOf } from '../../lib/people';
 
 /** The select lists of spec §3 Lookups: label/value pairs, of the actor's company where they are company data. */
@@ -62,11 +62,22 @@ export async function findDriverOptions(db: TDbLike, companyId: number) {
 
 export async function findWeekOptions(db: TDbLike, companyId: number, year: number) {
   const rows = await db
-    .select()
+    .select({
+      week: workWeeks,
+      isClosed: sql<boolean>`exists (select 1 from ${settlementClosures} c where c.company_id = ${companyId} and c.week_id = "work_weeks"."id" and c.reopened_on is null)`,
+    })
     .from(workWeeks)
     .where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.year, year)))
     .orderBy(asc(workWeeks.startDate));
-  return rows.map((w) => ({ label: weekLabel(w), value: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate }));
+  return rows.map(({ week: w, isClosed }) => ({
+    label: weekLabel(w),
+    value: w.id,
+    year: w.year,
+    number: w.number,
+    startDate: w.startDate,
+    endDate: w.endDate,
+    isClosed: Boolean(isClosed),
+  }));
 }
 
 /** Expense types in their order, with whether each adds to pay (a reimbursement). */

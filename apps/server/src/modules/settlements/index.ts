@@ -1,4 +1,4 @@
 /** Weekly settlements: statements, the all-drivers PDF, and closing a week (frozen, numbered snapshots). */
 export { settlementsModule } from './routes';
 export { closeWeek, reopenWeek } from './service';
-export { frozenDashboard } from './statements';
+export { carriedDashboardLines, frozenDashboard } from './statements';

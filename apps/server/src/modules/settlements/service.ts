@@ -1,13 +1,15 @@
-import { centsToText, LINE_LIST_CAP, SETTLEMENT_TEXT, sumCents, type TSettlementWeek, type TStatement, type TStatementReply } from '@haulboard/contract';
+import { CLOSE_CHECK_TITLES, centsToText, LINE_LIST_CAP, SETTLEMENT_TEXT, sumCents, type TCloseCheckKind, type TSettlementWeek, type TStatement, type TStatementReply, toCents } from '@haulboard/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { companies, settlementClosures, settlementStatements, users, workWeeks } from '../../db/schema';
 import { closedWeekName } from '../../lib/closed-weeks';
 import { badRequest, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
-import { driversOfWeek, frozenStatement, liveStatement, openClosureOf, statementOf, type TWeek, weekOf } from './statements';
+import { openItems } from './checklist';
+import { CARRIED_BALANCE, driversOfWeek, liveStatement, openClosureOf, statementOf, type TWeek, weekOf, weekStatements } from './statements';
 
 const nameOfWeek = (w: TWeek) => closedWeekName({ id: w.weekId, ...w });
 const statementNo = (n: number) => `S-${String(n).padStart(6, '0')}`;
@@ -37,25 +39,6 @@ export function boundStatement(s: TStatement): TStatementReply {
     fuel: cut(s.fuel),
     lineCounts: { loads: s.loads.length, additions: s.additions.length, expenses: s.expenses.length, fuel: s.fuel.length },
   };
-}
-
-/** Every driver's statement of the week (frozen when closed), for the week view and the PDF. */
-export async function weekStatements(db: TDbLike, companyId: number, weekId: number): Promise<{ week: TWeek; statements: TStatement[] }> {
-  const week = await weekOf(db, companyId, weekId);
-  const drivers = await driversOfWeek(db, companyId, week.weekId);
-  const statements: TStatement[] = [];
-  for (const d of drivers) {
-    statements.push((await frozenStatement(db, companyId, week.weekId, d.userId)) ?? (await liveStatement(db, companyId, week, d.userId)));
-  }
-  // A closed week shows exactly who was frozen, also someone no longer a driver.
-  const c = settlementStatements;
-  const frozenOthers = await db
-    .select({ data: c.data })
-    .from(c)
-    .innerJoin(settlementClosures, eq(settlementClosures.id, c.closureId))
-    .where(and(eq(c.companyId, companyId), eq(c.weekId, week.weekId), sql`${settlementClosures.reopenedOn} is null`));
-  for (const f of frozenOthers) if (!statements.some((s) => s.payee.userId === f.data.payee.userId)) statements.push(f.data);
-  return { week, statements };
 }
 
 export async function weekSummary(db: TDbLike, actor: TActor, weekId: number): Promise<TSettlementWeek> {
@@ -95,14 +78,31 @@ export async function weekSummary(db: TDbLike, actor: TActor, weekId: number): P
 /**
  * Closes a week: the week row is locked (writes that touch it wait, then see it closed), the company
  * row too (statement numbers are the company's running sequence), and every driver's statement is
- * frozen under the next revision.
+ * frozen under the next revision. The checklist's open items must each be confirmed; a negative
+ * net is carried to the driver's next open week (an addition here brings the net to 0.00, the
+ * same amount is deducted there), so no balance is lost and no closed figure changes afterwards.
  */
-export async function closeWeek(tx: TTx, actor: TActor, weekId: number): Promise<string> {
+export async function closeWeek(
+  tx: TTx,
+  actor: TActor,
+  input: { weekId: number; confirmed?: TCloseCheckKind[] },
+  today = new Date().toISOString().slice(0, 10),
+): Promise<string> {
   const { companyId } = actor;
-  const week = await weekOf(tx, companyId, weekId);
+  const week = await weekOf(tx, companyId, input.weekId);
   await tx.select({ id: workWeeks.id }).from(workWeeks).where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.id, week.weekId))).for('update');
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
   if (await openClosureOf(tx, companyId, week.weekId)) throw refuse(SETTLEMENT_TEXT.alreadyClosed(nameOfWeek(week)).replace(/^ERROR /, ''));
+  const confirmed = new Set(input.confirmed ?? []);
+  const unconfirmed = (await openItems(tx, actor, week, today)).filter((i) => !confirmed.has(i.kind));
+  if (unconfirmed.length) {
+    throw refuse(
+      SETTLEMENT_TEXT.unconfirmed(
+        nameOfWeek(week),
+        unconfirmed.map((i) => CLOSE_CHECK_TITLES[i.kind]),
+      ).replace(/^ERROR /, ''),
+    );
+  }
   const c = settlementClosures;
   const [{ last }] = await tx
     .select({ last: sql<number>`coalesce(max(${c.revision}), 0)::int` })
@@ -119,6 +119,7 @@ export async function closeWeek(tx: TTx, actor: TActor, weekId: number): Promise
     .from(s)
     .where(eq(s.companyId, companyId));
   let next = Number(top);
+  let carryWeek: TWeek | null | undefined;
   const drivers = await driversOfWeek(tx, companyId, week.weekId);
   for (const d of drivers) {
     const [earlier] = await tx
@@ -128,15 +129,64 @@ export async function closeWeek(tx: TTx, actor: TActor, weekId: number): Promise
       .limit(1);
     const number = earlier?.n ?? ++next;
     const live = await liveStatement(tx, companyId, week, d.userId);
-    const data: TStatement = {
+    let data: TStatement = {
       ...live,
       statementNumber: statementNo(number),
       revision,
       closed: { closedOn: new Date(closure.closedOn).toISOString(), closedBy },
     };
+    const netCents = toCents(live.net) ?? 0;
+    if (netCents < 0) {
+      if (carryWeek === undefined) carryWeek = await nextOpenWeek(tx, companyId, week);
+      if (!carryWeek) throw refuse(SETTLEMENT_TEXT.noWeekToCarryTo(nameOfWeek(week), live.payee.name).replace(/^ERROR /, ''));
+      data = carriedOut(data, carryWeek, -netCents);
+    }
     await tx.insert(s).values({ companyId, closureId: closure.id, weekId: week.weekId, userId: d.userId, statementNumber: number, revision, data });
   }
   return SETTLEMENT_TEXT.closed(nameOfWeek(week), drivers.length);
+}
+
+/** The first work week after this one that is not closed, or null. */
+async function nextOpenWeek(tx: TDbLike, companyId: number, week: TWeek): Promise<TWeek | null> {
+  const w = workWeeks;
+  const [row] = await tx
+    .select({ weekId: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate })
+    .from(w)
+    .where(
+      and(
+        eq(w.companyId, companyId),
+        sql`${w.startDate} > ${week.startDate}`,
+        sql`not exists (select 1 from ${settlementClosures} k where k.company_id = ${companyId} and k.week_id = ${w.id} and k.reopened_on is null)`,
+      ),
+    )
+    .orderBy(asc(w.startDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The statement with its negative net carried to a later week: an addition line brings the net to 0.00. */
+function carriedOut(s: TStatement, to: TWeek, cents: number): TStatement {
+  const add = (text: string) => centsToText((toCents(text) ?? 0) + cents);
+  const toWeek = nameOfWeek(to);
+  return {
+    ...s,
+    additions: [
+      ...s.additions,
+      {
+        expenseId: 0,
+        expenseName: SETTLEMENT_TEXT.carriedTo(toWeek),
+        expenseTypeName: CARRIED_BALANCE,
+        amount: centsToText(cents),
+        expenseDate: to.startDate,
+        isReimbursement: true,
+        occurrence: null,
+      },
+    ],
+    totalAdditions: add(s.totalAdditions),
+    net: add(s.net),
+    ytd: { ...s.ytd, additions: add(s.ytd.additions), net: add(s.ytd.net) },
+    carry: { toWeekId: to.weekId, toWeek, amount: centsToText(cents) },
+  };
 }
 
 export async function reopenWeek(tx: TTx, actor: TActor, weekId: number): Promise<string> {
@@ -145,6 +195,18 @@ export async function reopenWeek(tx: TTx, actor: TActor, weekId: number): Promis
   await tx.select({ id: workWeeks.id }).from(workWeeks).where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.id, week.weekId))).for('update');
   const open = await openClosureOf(tx, companyId, week.weekId);
   if (!open) throw refuse(SETTLEMENT_TEXT.notClosed(nameOfWeek(week)).replace(/^ERROR /, ''));
+  // A balance carried into a week that is now closed is part of that week's paid figures.
+  const [later] = await tx.execute(sql`
+    select distinct w.id, w.year, w.number, w.start_date::text as start_date, w.end_date::text as end_date
+    from ${settlementStatements} s
+    join ${workWeeks} w on w.company_id = s.company_id and w.id = (s.data->'carry'->>'toWeekId')::int
+    where s.company_id = ${companyId} and s.closure_id = ${open.id}
+      and exists (select 1 from ${settlementClosures} k where k.company_id = ${companyId} and k.week_id = w.id and k.reopened_on is null)
+    limit 1`).then((r) => rowsOf<{ id: number; year: number; number: number; start_date: string; end_date: string }>(r));
+  if (later) {
+    const laterName = closedWeekName({ id: later.id, year: later.year, number: later.number, startDate: later.start_date, endDate: later.end_date });
+    throw refuse(SETTLEMENT_TEXT.carriedIntoClosed(nameOfWeek(week), laterName).replace(/^ERROR /, ''));
+  }
   await tx
     .update(settlementClosures)
     .set({ reopenedBy: actor.userId, reopenedOn: sql`now()` })

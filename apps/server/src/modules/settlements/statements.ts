@@ -1,7 +1,8 @@
-import { addDays, centsToText, ROLE, type TStatement } from '@haulboard/contract';
+import { addDays, centsToText, ROLE, SETTLEMENT_TEXT, type TDriverDashboard, type TStatement, toCents } from '@haulboard/contract';
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { companies, loadDrivers, loads, settlementClosures, settlementStatements, userCompanies, userRoles, users, workWeeks } from '../../db/schema';
+import { closedWeekName } from '../../lib/closed-weeks';
 import { notFound } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
 import { driverFigures, driverOf, type TFullDashboard } from '../driver-dashboard';
@@ -28,9 +29,46 @@ export function payDateOf(endDate: string): string {
 
 const text = (cents: number) => centsToText(cents);
 
+/** The expense type name of a balance carried between weeks (never an expense rule of its own). */
+export const CARRIED_BALANCE = 'Carried balance';
+
+/** The carried balances as the dashboard of an open week deducts them. */
+export async function carriedDashboardLines(db: TDbLike, companyId: number, weekId: number, driverId: number) {
+  return carriedInto(db, companyId, await weekOf(db, companyId, weekId), driverId);
+}
+
+/** Negative balances of closed weeks carried into this week for the driver, oldest first. */
+export async function carriedInto(db: TDbLike, companyId: number, week: TWeek, driverId: number) {
+  const s = settlementStatements;
+  const rows = await db
+    .select({ data: s.data })
+    .from(s)
+    .innerJoin(settlementClosures, eq(settlementClosures.id, s.closureId))
+    .where(
+      and(
+        eq(s.companyId, companyId),
+        eq(s.userId, driverId),
+        isNull(settlementClosures.reopenedOn),
+        sql`(${s.data}->'carry'->>'toWeekId')::int = ${week.weekId}`,
+      ),
+    );
+  return rows
+    .map((r) => r.data)
+    .sort((a, b) => a.week.startDate.localeCompare(b.week.startDate))
+    .map((d) => ({
+      expenseId: 0,
+      expenseName: SETTLEMENT_TEXT.carriedFrom(closedWeekName({ id: d.week.weekId, ...d.week })),
+      expenseTypeName: CARRIED_BALANCE,
+      amount: d.carry?.amount ?? '0.00',
+      expenseDate: week.startDate,
+      isReimbursement: false,
+      occurrence: null,
+    }));
+}
+
 /** One driver's statement for a week, worked out from today's data. */
 export async function liveStatement(db: TDbLike, companyId: number, week: TWeek, driverId: number): Promise<TStatement> {
-  const period = { from: week.startDate, to: week.endDate, weekIds: [week.weekId], weeks: 1, label: '' };
+  const period = { from: week.startDate, to: week.endDate, weekIds: [week.weekId], weeks: 1, feeWeeks: [week], chargesUntil: null, label: '' };
   const [driver, earlierWeeks, [company]] = await Promise.all([
     driverOf(db, companyId, driverId),
     db
@@ -42,13 +80,20 @@ export async function liveStatement(db: TDbLike, companyId: number, week: TWeek,
   ]);
   if (!driver) throw notFound('The driver');
   // The week's own lines, and the year to date: the earlier weeks of the work year (closed ones as paid) plus this week.
-  const [figures, before] = await Promise.all([driverFigures(db, companyId, driverId, period), yearToDateBefore(db, companyId, driver, earlierWeeks)]);
-  const deductions = figures.fuelCents + figures.expenseCents + figures.feeCents;
+  const [figures, before, carried] = await Promise.all([
+    driverFigures(db, companyId, driverId, period),
+    yearToDateBefore(db, companyId, driver, earlierWeeks),
+    carriedInto(db, companyId, week, driverId),
+  ]);
+  // A negative balance of an earlier closed week is deducted here, as a line of its own.
+  const carriedCents = carried.reduce((a, c) => a + (toCents(c.amount) ?? 0), 0);
+  const deductions = figures.fuelCents + figures.expenseCents + figures.feeCents + carriedCents;
+  const netCents = figures.netCents - carriedCents;
   const ytd = {
     gross: text(before.grossCents + figures.grossCents),
     deductions: text(before.deductionsCents + deductions),
     additions: text(before.additionsCents + figures.additionsCents),
-    net: text(before.netCents + figures.netCents),
+    net: text(before.netCents + netCents),
     escrow: text(before.escrowCents + figures.escrowCents),
   };
   return {
@@ -61,16 +106,16 @@ export async function liveStatement(db: TDbLike, companyId: number, week: TWeek,
     payDate: payDateOf(week.endDate),
     loads: figures.driverLoadList,
     additions: figures.driverExpenseList.filter((e) => e.isReimbursement),
-    expenses: figures.driverExpenseList.filter((e) => !e.isReimbursement),
+    expenses: [...carried, ...figures.driverExpenseList.filter((e) => !e.isReimbursement)],
     fuel: figures.driverFuelList,
     administrationFee: figures.administrationFee,
     feeBasis: figures.feeBasis,
     gross: figures.totalGross,
     totalAdditions: figures.totalAdditions,
     totalFuel: figures.totalFuel,
-    totalExpense: figures.totalExpense,
+    totalExpense: text(figures.expenseCents + carriedCents),
     totalDeductions: text(deductions),
-    net: figures.netIncome,
+    net: text(netCents),
     ytd,
     closed: null,
   };
@@ -135,9 +180,30 @@ export async function driversOfWeek(db: TDbLike, companyId: number, weekId: numb
       sql`(exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.company_id = ${companyId} and r.role_id = ${ROLE.Driver})
             and ${userCompanies.isActive})
         or exists (select 1 from ${loadDrivers} d join ${loads} l on l.id = d.load_id
-            where d.user_id = ${users.id} and l.company_id = ${companyId} and l.week_id = ${weekId})`,
+            where d.user_id = ${users.id} and l.company_id = ${companyId} and l.week_id = ${weekId})
+        or exists (select 1 from ${settlementStatements} s join ${settlementClosures} k on k.id = s.closure_id and k.reopened_on is null
+            where s.company_id = ${companyId} and s.user_id = ${users.id} and (s.data->'carry'->>'toWeekId')::int = ${weekId})`,
     );
   return rows
     .map((r) => ({ userId: r.user.id, name: fullNameOf(r.user), unitNumber: r.unitNumber }))
     .sort((a, b) => (a.unitNumber ?? '\uffff').localeCompare(b.unitNumber ?? '\uffff', 'en', { numeric: true }) || a.name.localeCompare(b.name));
+}
+
+/** Every driver's statement of the week (frozen when closed), for the week view and the PDF. */
+export async function weekStatements(db: TDbLike, companyId: number, weekId: number): Promise<{ week: TWeek; statements: TStatement[] }> {
+  const week = await weekOf(db, companyId, weekId);
+  const drivers = await driversOfWeek(db, companyId, week.weekId);
+  const statements: TStatement[] = [];
+  for (const d of drivers) {
+    statements.push((await frozenStatement(db, companyId, week.weekId, d.userId)) ?? (await liveStatement(db, companyId, week, d.userId)));
+  }
+  // A closed week shows exactly who was frozen, also someone no longer a driver.
+  const c = settlementStatements;
+  const frozenOthers = await db
+    .select({ data: c.data })
+    .from(c)
+    .innerJoin(settlementClosures, eq(settlementClosures.id, c.closureId))
+    .where(and(eq(c.companyId, companyId), eq(c.weekId, week.weekId), sql`${settlementClosures.reopenedOn} is null`));
+  for (const f of frozenOthers) if (!statements.some((s) => s.payee.userId === f.data.payee.userId)) statements.push(f.data);
+  return { week, statements };
 }

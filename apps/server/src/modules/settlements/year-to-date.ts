@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fuelTransactions, loadDrivers, loadStatuses, loads, settlementClosures, settlementStatements, workWeeks } from '../../db/schema';
+import { type TEmployment, worksIn } from '../driver-dashboard';
 import { findExpenseLines } from '../expenses';
 
 /** Year-to-date sums of a driver, in cents. */
@@ -21,7 +22,7 @@ const cents = (value: string | number | null | undefined) => toCents(value ?? 0)
 export async function yearToDateBefore(
   db: TDbLike,
   companyId: number,
-  driver: { userId: number; unitNumber: string | null; fee: string; feeType: 'percent' | 'flat' },
+  driver: { userId: number; unitNumber: string | null; fee: string; feeType: 'percent' | 'flat'; employment: TEmployment },
   /** The earlier weeks of the work year, in date order. */
   weeks: TEarlierWeek[],
 ): Promise<TYearToDate> {
@@ -77,6 +78,15 @@ export async function yearToDateBefore(
     total.escrowCents += cents(r.escrow);
   }
   const open = weeks.filter((w) => !closed.has(w.id));
+  // Negative balances of closed weeks carried into the open ones are deducted there.
+  const carriedIn = new Map<number, number>();
+  if (open.length) {
+    const carried = await db.execute(sql`
+      select (s.data->'carry'->>'toWeekId')::int as week_id, s.data->'carry'->>'amount' as amount
+      from ${settlementStatements} s join ${settlementClosures} c on c.id = s.closure_id and c.reopened_on is null
+      where s.company_id = ${companyId} and s.user_id = ${driver.userId} and (s.data->'carry'->>'toWeekId')::int = any(${ids})`);
+    for (const r of rowsOf<{ week_id: number; amount: string }>(carried)) carriedIn.set(Number(r.week_id), (carriedIn.get(Number(r.week_id)) ?? 0) + cents(r.amount));
+  }
   const grossOf = new Map(rowsOf<{ week_id: number; gross_cents: string }>(gross).map((r) => [Number(r.week_id), Number(r.gross_cents)]));
   const fuelOf = new Map(rowsOf<{ week_id: number; fuel: string }>(fuel).map((r) => [Number(r.week_id), cents(r.fuel)]));
   const feeCents = cents(driver.fee);
@@ -84,16 +94,19 @@ export async function yearToDateBefore(
     const weekGross = grossOf.get(w.id) ?? 0;
     let additions = 0;
     let expenses = 0;
+    // A flat fee and recurring expenses count only in the weeks the driver works for the company.
+    const works = worksIn(driver.employment, w.startDate, w.endDate);
     for (const e of expenseLines) {
       if (e.expenseDate < w.startDate || e.expenseDate > w.endDate) continue;
+      if (e.recurring && !worksIn(driver.employment, e.expenseDate, e.expenseDate)) continue;
       const c = Math.abs(cents(e.amount));
       if (e.isReimbursement) additions += c;
       else expenses += c;
       if (e.expenseTypeName === 'Escrow') total.escrowCents += c;
     }
     // The same fee as the week's own statement: a percentage of its gross, or the flat weekly amount.
-    const fee = driver.feeType === 'percent' ? percentOfCents(weekGross, driver.fee) : feeCents;
-    const deductions = expenses + (fuelOf.get(w.id) ?? 0) + fee;
+    const fee = driver.feeType === 'percent' ? percentOfCents(weekGross, driver.fee) : works ? feeCents : 0;
+    const deductions = expenses + (fuelOf.get(w.id) ?? 0) + fee + (carriedIn.get(w.id) ?? 0);
     total.grossCents += weekGross;
     total.additionsCents += additions;
     total.deductionsCents += deductions;

@@ -49,6 +49,8 @@ export async function findCompanyUsers(db: TDbLike, actor: TActor, limit: number
       serviceFee: Number(membership.serviceFee),
       serviceFeeType: membership.serviceFeeType === 'percent' ? ('percent' as const) : ('flat' as const),
       unitNumber: membership.unitNumber,
+      startDate: membership.startDate,
+      endDate: membership.endDate,
       isActive: membership.isActive,
       lastLoginDate: user.lastLoginDate,
       canEditPersonFields: user.id === actor.userId || Number(elsewhere) === 0,
@@ -106,9 +108,19 @@ export async function updateUserInformation(tx: TDbLike, actor: TActor, form: TF
     .set({ firstName: form.firstName, lastName: form.lastName, phoneNumber: form.phoneNumber, updatedOn: sql`now()` as any })
     .where(eq(users.id, form.userId));
 
+  // Giving an applicant their first role here approves them: their start date defaults to that day.
+  const [membership] = await tx
+    .select({
+      startDate: userCompanies.startDate,
+      hadRole: sql<boolean>`exists (select 1 from ${userRoles} r where r.user_id = ${form.userId} and r.company_id = ${activeCompanyId})`,
+    })
+    .from(userCompanies)
+    .where(and(eq(userCompanies.userId, form.userId), eq(userCompanies.companyId, activeCompanyId)));
+
   for (const companyId of administered) {
     if (form.userCompanies.includes(companyId)) {
-      await tx.insert(userCompanies).values({ userId: form.userId, companyId }).onConflictDoNothing();
+      // A membership added here starts today.
+      await tx.insert(userCompanies).values({ userId: form.userId, companyId, startDate: new Date().toISOString().slice(0, 10) }).onConflictDoNothing();
       await tx.delete(userRoles).where(and(eq(userRoles.userId, form.userId), eq(userRoles.companyId, companyId)));
       await tx.insert(userRoles).values(form.userRoles.map((roleId) => ({ userId: form.userId, companyId, roleId })));
     } else {
@@ -116,9 +128,20 @@ export async function updateUserInformation(tx: TDbLike, actor: TActor, form: TF
     }
   }
   if (form.userCompanies.includes(activeCompanyId)) {
+    // An empty start date keeps the one already set; approving sets the approval date.
+    const approved = !membership?.hadRole ? new Date().toISOString().slice(0, 10) : null;
+    const startDate = form.startDate ?? membership?.startDate ?? approved;
+    if (form.endDate && startDate && form.endDate < startDate) throw refuse('The end date must be on or after the start date');
     await tx
       .update(userCompanies)
-      .set({ unitNumber: form.unitNumber, serviceFee: String(form.serviceFee), serviceFeeType: form.serviceFeeType, isActive: form.isActive })
+      .set({
+        unitNumber: form.unitNumber,
+        serviceFee: String(form.serviceFee),
+        serviceFeeType: form.serviceFeeType,
+        isActive: form.isActive,
+        startDate,
+        endDate: form.endDate,
+      })
       .where(and(eq(userCompanies.userId, form.userId), eq(userCompanies.companyId, activeCompanyId)));
   }
 

@@ -258,4 +258,24 @@ describe('a load dialog a dispatcher can trust (issue #8)', () => {
     expect(saves(calls)).toHaveLength(2);
     expect(saves(calls)[1].headers['idempotency-key']).not.toBe(key);
   });
+
+  it('a load of a week closed for settlements shows a lock and opens read-only with the reason', async () => {
+    const weeks = WEEKS.map((w, i) => ({
+      ...w,
+      year: monday.year(),
+      number: 46 + i,
+      startDate: monday.add(7 * (i - 1), 'day').format('YYYY-MM-DD'),
+      endDate: monday.add(7 * i - 1, 'day').format('YYYY-MM-DD'),
+      isClosed: w.value === 99,
+    }));
+    api({ 'GET /api/Lookup/GetWorkWeekList': { json: weeks } });
+    renderApp('/app/loadboard');
+    const locked = await screen.findByRole('button', { name: 'View load LD-100 (its week is closed for settlements)' });
+    expect(screen.queryByRole('button', { name: 'Delete load LD-100' })).toBeNull();
+    fireEvent.click(locked);
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('closed-week-lock')).textContent).toContain(`Week 47 of ${monday.year()} is closed for settlements`);
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Duplicate' })).toBeNull();
+  });
 });

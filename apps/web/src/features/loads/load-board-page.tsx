@@ -1,12 +1,13 @@
 import type { TLoad } from '@haulboard/contract';
 import { Alert, Button, useMediaQuery } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useReopenDraft } from '../../lib/form-draft';
 import { failureMessage } from '../../lib/mutation';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
+import { useWorkWeekList } from './api/board-lookups';
 import { useExportLoads } from './api/export-loads';
 import { loadsPageQuery, useLoadsPage } from './api/get-loads-page';
 import { BoardFilters } from './components/board-filters';
@@ -77,7 +78,10 @@ export function LoadBoardPage() {
   }, [openLoadNumber, loads.isSuccess, loads.isPlaceholderData, loads.data, canEdit, clearOpen]);
 
   const open = (load: TLoad) => setDialog({ mode: canEdit ? 'edit' : 'view', load });
-  const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting };
+  // Loads of weeks closed for settlements show a lock and open read-only (the filter's work year).
+  const weeks = useWorkWeekList(search.filter.year ?? new Date().getFullYear());
+  const closedWeekIds = useMemo(() => new Set((weeks.data ?? []).filter((w) => w.isClosed).map((w) => Number(w.value))), [weeks.data]);
+  const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting, closedWeekIds };
   // A failed list is not an empty one: the error says so (with Retry) and the table says nothing more.
   const { loadNumber, search: text, weekId, driverId, startDate, endDate } = filter;
   const isFiltered = !!(weekId || loadNumber.trim() || text?.trim() || driverId || startDate || endDate);

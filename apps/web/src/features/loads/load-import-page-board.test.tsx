@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { LOAD_IMPORT_TEXT, type TImportedLoad } from '@haulboard/contract';
+import { BOARD_BROKER_ID, LOAD_IMPORT_TEXT, type TImportedLoad } from '@haulboard/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
@@ -107,6 +107,16 @@ describe('load import (spec §2 accounting/load-import)', () => {
     const warning = await screen.findByRole('alert', { name: 'Load board session' });
     expect(warning.textContent).toBe('No working load board session. None is stored. An administrator can add a working one in Cookie Administration.');
     expect(within(warning).queryByRole('link')).toBeNull();
+  });
+
+  it("offers the board's broker a save will add when the company does not have it yet (the week read writes nothing)", async () => {
+    const pending = load({ brokerId: BOARD_BROKER_ID });
+    api({ search: { json: { newLoads: [pending], existingLoads: [], source: 'the board', problems: [], skipped: [], mappingStep: null } } });
+    renderApp('/app/accounting/load-import');
+    await chooseWeekAndSearch();
+    fireEvent.click(await screen.findByRole('button', { name: `Edit ${pending.loadNumber}` }));
+    const broker = await screen.findByRole('combobox', { name: /Broker/ });
+    await waitFor(() => expect(broker.textContent).toBe('Amazon Relay (added when the loads are saved)'));
   });
 
   it('exports both lists as CSV (Export Loads), formula characters neutralised', async () => {

@@ -1,7 +1,9 @@
 import {
+  csvText,
   LOAD_IMPORT_TEXT,
   loadImportRoutes,
   type TColumnMapping,
+  type TCsvCell,
   type TImportedLoad,
   type TImportLoadRow,
   type TLoadImport,
@@ -34,7 +36,6 @@ import { ImportChoices } from './components/import-choices';
 import { LoadDialog } from './components/load-dialog';
 import { choicesOf, NO_PICKS, needsBroker, needsDriver, type TImportPicks, unmatchedOf, unresolvedOf } from './lib/import-choices';
 import { importedLoadFrom, importedLoadValuesOf, toLoadBody } from './lib/load-form';
-import { neutraliseFormula } from './lib/payout-csv';
 
 const place = (city: string, stateName: string) => (city || stateName ? cityState(city, stateName) : '—');
 
@@ -83,16 +84,10 @@ function columns(actions?: TColumn<TImportedLoad>): TColumn<TImportedLoad>[] {
   ];
 }
 
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe; numbers stay as they are. */
-const csvCell = (v: string | number) => {
-  const text = typeof v === 'string' ? neutraliseFormula(v) : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** Both lists as one CSV (Export Loads). */
 function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): string {
   const header = ['List', 'Load Number', 'Trip ID', 'Start', 'End', 'Origin', 'Destination', 'Miles', 'Stops', 'Rate Per Mile', 'Payout', 'Drivers', 'Board Status', 'Note'];
-  const row = (list: string, l: TImportedLoad) => [
+  const row = (list: string, l: TImportedLoad): TCsvCell[] => [
     list,
     l.loadNumber,
     l.tripId,
@@ -102,14 +97,14 @@ function loadsCsv(newLoads: TImportedLoad[], existingLoads: TImportedLoad[]): st
     place(l.destinationCity, l.destinationStateName),
     l.tripLength,
     l.numberOfStops,
-    l.pricePerMile.toFixed(2),
-    l.payout.toFixed(2),
+    { decimal: l.pricePerMile.toFixed(2) },
+    { decimal: l.payout.toFixed(2) },
     l.loadDriverNames,
     l.boardStatus,
     l.note ?? '',
   ];
   const rows = [header, ...newLoads.map((l) => row('New', l)), ...existingLoads.map((l) => row('Existing', l))];
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }
 
 /** The row SaveImportedLoads takes for a load as listed: a broker not found goes by the name the file gave, with the choice for it. */

@@ -89,13 +89,31 @@ function api(me = userFixture('admin'), extra: Parameters<typeof mockApi>[0] = {
     'GET /api/Lookup/GetWorkWeekList': { json: WEEKS },
     'GET /api/Settlement/Week': { json: openWeek },
     'GET /api/Settlement/Statement': { json: samStatement },
+    'GET /api/Settlement/CloseChecklist': { json: { weekId: 98, isClosed: false, items: [] } },
     ...extra,
   });
 }
 
 describe('settlements page', () => {
-  it('opens on the last full week; an administrator sees every driver and the totals, and closes the week after a confirmation', async () => {
-    const calls = api(userFixture('admin'), { 'POST /api/Settlement/CloseWeek': { text: 'Week 46 closed: 2 statements frozen' } });
+  it('opens on the last full week; an administrator sees every driver and the totals, and closes the week after its checklist', async () => {
+    const checklist = {
+      weekId: 98,
+      isClosed: false,
+      items: [
+        {
+          kind: 'loadsNotRevenue',
+          title: 'Loads still in a status that is not revenue',
+          lines: ['Load L-7: Booked'],
+          count: 1,
+          link: { page: 'loadBoard', query: { year: String(lastYear), weekId: '98' } },
+        },
+        { kind: 'negativeNet', title: 'Drivers whose net is negative (carried to their next open week)', lines: ['Ann Bell: net -$150.00'], count: 1, link: { page: 'settlements', query: { weekId: '98' } } },
+      ],
+    };
+    const calls = api(userFixture('admin'), {
+      'POST /api/Settlement/CloseWeek': { text: 'Week 46 closed: 2 statements frozen' },
+      'GET /api/Settlement/CloseChecklist': { json: checklist },
+    });
     const app = renderApp('/app/accounting/settlements');
     await waitFor(() => expect(app.location()).toBe(`/app/accounting/settlements?year=${lastYear}&weekId=98`));
     const table = await screen.findByRole('table', { name: 'Driver settlements' });
@@ -109,17 +127,25 @@ describe('settlements page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close week' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('freezes every driver');
-    expect(dialog.textContent).toContain('is refused');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const item = await within(dialog).findByRole('listitem', { name: 'Loads still in a status that is not revenue' });
+    expect(item.textContent).toContain('Load L-7: Booked');
+    expect(within(item).getByRole('link', { name: 'Open the load board of the week' }).getAttribute('href')).toBe(`/app/loadboard?year=${lastYear}&weekId=98`);
+    const closeButton = within(dialog).getByRole('button', { name: 'Close with the confirmed items open' });
+    expect((closeButton as HTMLButtonElement).disabled).toBe(true);
+    for (const box of within(dialog).getAllByRole('checkbox', { name: 'Close anyway' })) fireEvent.click(box);
+    await waitFor(() => expect((closeButton as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(closeButton);
     expect(await screen.findByText('Week 46 closed: 2 statements frozen')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/Settlement/CloseWeek')?.body).toEqual({ weekId: 98 });
+    expect(calls.find((c) => c.path === '/api/Settlement/CloseWeek')?.body).toEqual({ weekId: 98, confirmed: ['loadsNotRevenue', 'negativeNet'] });
   });
 
   it('a refusal of the server shows as an error toast', async () => {
     api(userFixture('admin'), { 'POST /api/Settlement/CloseWeek': { text: 'ERROR Week 46 is already closed' } });
     renderApp('/app/accounting/settlements?year=2026&weekId=98');
     fireEvent.click(await screen.findByRole('button', { name: 'Close week' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Nothing is open in this week: it is ready to close.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close week' }));
     const toast = await screen.findByText('Week 46 is already closed');
     expect(toast.closest('.Toastify__toast--error')).not.toBeNull();
   });
@@ -164,4 +190,35 @@ describe('settlements page', () => {
     const asked = calls.find((c) => c.path.startsWith('/api/Settlement/Statement'))!;
     expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBeNull();
   });
+
+  it('a closed week with a negative net says where the balance went; the addition line names the week', async () => {
+    const carried: TStatementReply = {
+      ...samStatement,
+      statementNumber: 'S-000012',
+      revision: 1,
+      closed: { closedOn: '2026-11-23T09:14:00.000Z', closedBy: 'Alex Morgan' },
+      additions: [
+        ...samStatement.additions,
+        {
+          expenseId: 0,
+          expenseName: 'Negative balance carried to week 47 of 2026 (11/23/2026 - 11/29/2026)',
+          expenseTypeName: 'Carried balance',
+          amount: '120.00',
+          expenseDate: '2026-11-23',
+          isReimbursement: true,
+          occurrence: null,
+        },
+      ],
+      net: '0.00',
+      carry: { toWeekId: 99, toWeek: '47 of 2026 (11/23/2026 - 11/29/2026)', amount: '120.00' },
+    };
+    api(userFixture('driver'), { 'GET /api/Settlement/Statement': { json: carried } });
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const sheet = await screen.findByTestId('settlement-statement');
+    expect(within(sheet).getByTestId('statement-carry').textContent).toBe(
+      'Negative balance of $120.00 carried to week 47 of 2026 (11/23/2026 - 11/29/2026), deducted there.',
+    );
+    expect(sheet.textContent).toContain('Negative balance carried to week 47 of 2026');
+  });
 });
+

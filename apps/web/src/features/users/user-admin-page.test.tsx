@@ -22,6 +22,8 @@ const applicant: TAdminUser = {
   serviceFee: 0,
   serviceFeeType: 'flat',
   unitNumber: null,
+  startDate: null,
+  endDate: null,
   isActive: true,
   lastLoginDate: null,
   canEditPersonFields: true,
@@ -99,6 +101,20 @@ describe('user admin (spec §2 user-admin, §5 user edit)', () => {
     });
     // The list is asked for again after the save.
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/GetUsers').length).toBe(2));
+  });
+
+  it('edits the days a driver works for the company: the start date shown, an end date sent', async () => {
+    const calls = api({
+      'GET /api/auth/GetUsers': { json: [{ ...driver, startDate: '2026-03-02' }, applicant] },
+      'POST /api/auth/UpdateUserInformation': { text: 'User updated successfully' },
+    });
+    renderApp('/app/user-admin');
+    const dialog = await openEdit('Sam Carter');
+    expect((within(dialog).getByLabelText('Works for the company from') as HTMLInputElement).value).toBe('2026-03-02');
+    fireEvent.change(within(dialog).getByLabelText('Until (empty: still working)'), { target: { value: '2026-10-30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/UpdateUserInformation')?.body).toMatchObject({ userId: 3, startDate: '2026-03-02', endDate: '2026-10-30' });
   });
 
   it('shows a refusal as an error toast and keeps the dialog open', async () => {

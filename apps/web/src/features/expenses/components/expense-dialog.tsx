@@ -1,5 +1,6 @@
 import { EXPENSE_TEXT, FREQUENCY, lookupRoutes, MAX_OCCURRENCES, type TExpense, type TExpenseForm, type TExpenseFormOutput, ZExpenseForm } from '@haulboard/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { FormDateField, FormNumberField, FormSelect, FormTextField, type TSelectItem } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { lookupQuery } from '../../../lib/lookups';
+import { closedWeekOf, closedWeekReason, lookupQuery, useWorkWeekList } from '../../../lib/lookups';
 import { failureMessage } from '../../../lib/mutation';
 import { useUpsertExpense } from '../api/upsert-expense';
 import { EXPENSE_FIELDS, expenseFormValues } from '../expense-form-values';
@@ -42,6 +43,13 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
     'expenseEndDate',
   ]);
   const isOneTime = frequency === FREQUENCY.OneTime;
+  // A driver's one-time expense of a week closed for settlements opens read-only with the reason
+  // (a company expense is in no settlement; a recurring rule may still change after the closed
+  // weeks, which the server judges on Save).
+  const chargedOn =
+    expense?.expenseUserId && expense.frequencyTypeId === FREQUENCY.OneTime ? (expense.expenseDate ?? expense.expenseStartDate) : null;
+  const chargedWeeks = useWorkWeekList(chargedOn ? Number(chargedOn.slice(0, 4)) : null);
+  const closedWeek = chargedOn ? closedWeekOf(chargedWeeks.data, { date: chargedOn }) : null;
   // When the rule charges, or what it still needs: Save stays disabled without a first day.
   const summary = scheduleSummary({ frequencyTypeId: frequency, occurences, expenseDate, expenseStartDate, expenseEndDate }) || EXPENSE_TEXT.needsDate;
 
@@ -84,11 +92,11 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
   return (
     <FormDialog
       open
-      title={expense ? 'Edit expense' : 'Add expense'}
+      title={closedWeek ? 'Expense (closed week)' : expense ? 'Edit expense' : 'Add expense'}
       onClose={onClose}
       onSubmit={onSubmit}
       submitting={upsert.isPending}
-      submitDisabled={!form.formState.isValid || !types.data || !frequencies.data}
+      submitDisabled={!!closedWeek || !form.formState.isValid || !types.data || !frequencies.data}
       form={form}
       schema={ZExpenseForm}
       draftKey={`expense:${expense?.companyExpenseId ?? 'new'}`}
@@ -98,7 +106,12 @@ export function ExpenseDialog({ expense, onClose }: TExpenseDialogProps) {
           {failureMessage(lookupError)}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+      {closedWeek && (
+        <Alert severity="warning" icon={<LockOutlinedIcon />} sx={{ mb: 2 }} data-testid="closed-week-lock">
+          {closedWeekReason(closedWeek)}
+        </Alert>
+      )}
+      <Box inert={!!closedWeek} sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         {select('expenseTypeId', 'Expense type', types.data?.map((t) => ({ label: t.label, value: Number(t.value) })))}
         <FormNumberField control={control} name="amount" {...common('Amount', { required: true })} prefix="$" inputMode="decimal" />
         {text('expenseName', 'Description', { required: true, full: true })}

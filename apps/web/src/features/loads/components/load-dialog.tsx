@@ -1,6 +1,7 @@
-import { type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
+import { BOARD_BROKER_ID, type TImportedLoad, type TLoad, type TLoadForm, ZImportLoadForm, ZLoadForm } from '@haulboard/contract';
 import { toNestErrors } from '@hookform/resolvers';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -14,6 +15,8 @@ import { DRAFT_RESTORED_TEXT, useFormDraft } from '../../../lib/form-draft';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { closedWeekOf, closedWeekReason } from '../../../lib/lookups';
+import { useWorkWeekList } from '../api/board-lookups';
 import { useUpsertLoad } from '../api/upsert-load';
 import { emptyLoadValues, importedLoadValuesOf, isPayoutManual, loadValuesOf, type TLoadFormValues, toLoadBody } from '../lib/load-form';
 import { LoadDetails } from './load-details';
@@ -55,7 +58,10 @@ const importResolver = loadResolver(ZImportLoadForm);
 export function LoadDialog({ target, onClose }: TLoadDialogProps) {
   const imported = target.mode === 'import' ? target.load : null;
   const load = target.mode === 'edit' || target.mode === 'view' ? target.load : null;
-  const readOnly = target.mode === 'view';
+  // A load of a week closed for settlements opens read-only with the reason (the server refuses a change anyway).
+  const loadWeeks = useWorkWeekList(load ? dayjs(load.loadStartDate).year() : null);
+  const closedWeek = load ? closedWeekOf(loadWeeks.data, { weekId: load.weekId }) : null;
+  const readOnly = target.mode === 'view' || !!closedWeek;
   const fullScreen = useMediaQuery('(max-width:768px)', { noSsr: true });
   const defaults = imported ? importedLoadValuesOf(imported) : load ? loadValuesOf(load) : emptyLoadValues(target.mode === 'add' ? target.weekId : null);
   const form = useForm<TLoadFormValues>({ resolver: imported ? importResolver : resolver, defaultValues: defaults, mode: imported ? 'all' : 'onTouched' });
@@ -122,6 +128,11 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
             {DRAFT_RESTORED_TEXT}
           </Alert>
         )}
+        {closedWeek && (
+          <Alert severity="warning" icon={<LockOutlinedIcon />} sx={{ mb: 2 }} data-testid="closed-week-lock">
+            {closedWeekReason(closedWeek)}
+          </Alert>
+        )}
         {readOnly && load ? (
           <LoadDetails load={load} />
         ) : (
@@ -133,6 +144,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
             weekYear={weekYear}
             initialPayoutManual={shown ? isPayoutManual(defaults) : false}
             loadDrivers={(shown?.loadDrivers ?? []).map((id, i) => ({ value: id, label: names[i] ?? `Driver ${id}` }))}
+            pendingBroker={imported?.brokerId === BOARD_BROKER_ID ? { value: BOARD_BROKER_ID, label: `${imported.brokerName} (added when the loads are saved)` } : null}
             onOutsideWeek={setOutsideWeek}
           />
           </FormLimits>
@@ -151,7 +163,7 @@ export function LoadDialog({ target, onClose }: TLoadDialogProps) {
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {target.mode === 'edit' && (
+        {target.mode === 'edit' && !readOnly && (
           <Button
             type="button"
             startIcon={<ContentCopyIcon />}

@@ -16,6 +16,8 @@ type TFieldsProps = {
   initialPayoutManual: boolean;
   /** The edited load's drivers, so one who left the company still shows by name. */
   loadDrivers: TLookupItem[];
+  /** An imported load's board broker that the company does not have yet (saving adds it). */
+  pendingBroker?: TLookupItem | null;
   /** Told while the start date lies outside the chosen work week (the warning's text), else null. */
   onOutsideWeek?: (warning: string | null) => void;
 };
@@ -26,8 +28,9 @@ type TSelectName = 'brokerId' | 'originStateId' | 'destinationStateId' | 'loadSt
 const full = { gridColumn: '1 / -1' };
 
 /** Spec §3 Load: every field of the load dialog, bound to the form. */
-export function LoadFormFields({ control, disabled, brokerId, weekYear, initialPayoutManual, loadDrivers, onOutsideWeek }: TFieldsProps) {
+export function LoadFormFields({ control, disabled, brokerId, weekYear, initialPayoutManual, loadDrivers, pendingBroker, onOutsideWeek }: TFieldsProps) {
   const brokers = useBrokerList(brokerId);
+  const brokerItems = pendingBroker && brokers.data ? [pendingBroker, ...brokers.data] : brokers.data;
   const states = useStates();
   const statuses = useLoadStatuses();
   const companyDrivers = useCompanyDrivers();
@@ -63,7 +66,7 @@ export function LoadFormFields({ control, disabled, brokerId, weekYear, initialP
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
       {text('loadNumber', 'Load number')}
       {select('loadStatusId', 'Status', statuses.data)}
-      <Box sx={full}>{select('brokerId', 'Broker', brokers.data)}</Box>
+      <Box sx={full}>{select('brokerId', 'Broker', brokerItems)}</Box>
       {dateTime('loadStartDate', 'Start date')}
       {dateTime('loadEndDate', 'End date')}
       <Box sx={full}>

@@ -35,7 +35,7 @@ const WIDER = 1600;
  * PPM and Stops join on wider screens (they are on the cards and in the dialog too).
  */
 export function LoadsTable(props: TLoadsTableProps) {
-  const { canEdit, canDelete, onOpen, onDelete } = props;
+  const { canEdit, canDelete, onOpen, onDelete, closedWeekIds } = props;
   const columns: TColumn<TLoad>[] = [
     {
       id: 'loadNumber' satisfies TLoadSortColumn,
@@ -117,7 +117,7 @@ export function LoadsTable(props: TLoadsTableProps) {
       // Two small icon buttons (30 px each) and the cell padding.
       width: canDelete ? 100 : 64,
       sortable: false,
-      cell: (l) => <LoadActions load={l} canEdit={canEdit} canDelete={canDelete} onOpen={onOpen} onDelete={onDelete} />,
+      cell: (l) => <LoadActions load={l} canEdit={canEdit} canDelete={canDelete} onOpen={onOpen} onDelete={onDelete} closedWeekIds={closedWeekIds} />,
     },
   ];
 

@@ -1,5 +1,5 @@
 import type { TImportedLoad, TLoad, TLoadForm } from '@haulboard/contract';
-import { centsToText, payoutCents, toCents } from '@haulboard/contract';
+import { BOARD_BROKER_ID, centsToText, payoutCents, toCents } from '@haulboard/contract';
 import dayjs from 'dayjs';
 
 /**
@@ -83,7 +83,11 @@ export const loadValuesOf = (load: TLoadSource): TLoadFormValues => ({
 });
 
 /** A load read from the board's trips, as the dialog edits it (places it could not read stay blank). */
-export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => ({ ...loadValuesOf(load), brokerId: load.brokerId || '' });
+export const importedLoadValuesOf = (load: TImportedLoad): TLoadFormValues => ({
+  ...loadValuesOf(load),
+  // The board's own broker, not yet added, stays chosen (it is added on save); an unknown one is for the person to pick.
+  brokerId: load.brokerId || (load.brokerMatch === 'board' ? BOARD_BROKER_ID : ''),
+});
 
 /** An edited import load shown back in the lists. */
 export function importedLoadFrom(load: TImportedLoad, body: TLoadForm, names: { states: Map<number, string>; drivers: Map<number, string>; statuses: Map<number, string>; brokers: Map<number, string> }): TImportedLoad {

@@ -1,5 +1,6 @@
+import { neutraliseText } from '@haulboard/contract';
 import { describe, expect, it } from 'vitest';
-import { buildPayoutMatrix, exportFileName, neutraliseFormula, payoutMatrixCsv } from './payout-csv';
+import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from './payout-csv';
 
 const drivers = [
   { userId: 11, unitNumber: '102' },
@@ -78,10 +79,10 @@ describe('payoutMatrixCsv', () => {
   });
 });
 
-describe('neutraliseFormula', () => {
+describe('neutraliseText (the contract writer the export uses)', () => {
   it('prefixes = + - @ tab and CR', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(s)).toBe(`'${s}`);
-    expect(neutraliseFormula('A-1')).toBe('A-1');
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseText(s)).toBe(`'${s}`);
+    expect(neutraliseText('A-1')).toBe('A-1');
   });
 });
 
@@ -94,5 +95,6 @@ describe('exportFileName', () => {
     expect(exportFileName('A/B: "C" <D>|E?*', '2026 Week 1')).toBe('A_B_ _C_ _D__E__ - 2026 Week 1.csv');
     expect(exportFileName(null, 'All loads')).toBe('Haulboard - All loads.csv');
     expect(exportFileName('Tab\tCo\u0000', '2026 Week 1')).toBe('Tab_Co_ - 2026 Week 1.csv');
+    expect(exportFileName('Evil\u202Evsc.exe\u2066 Co', '2026 Week 1')).toBe('Evilvsc.exe Co - 2026 Week 1.csv');
   });
 });

@@ -1,4 +1,4 @@
-import { centsToText, splitCents, toCents } from '@haulboard/contract';
+import { csvText, splitCents, toCents, withoutUnsafeCharacters } from '@haulboard/contract';
 
 /** What the export needs of a load. */
 export type TPayoutLoad = {
@@ -63,49 +63,31 @@ export function buildPayoutMatrix(loads: readonly TPayoutLoad[], drivers: readon
   return { columns, rows, totals };
 }
 
-/** A text cell that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV line: text cells are neutralised and quoted as needed; numbers are written as they are. */
-function csvLine(cells: readonly (string | { money: number } | null)[]): string {
-  return cells
-    .map((cell) => {
-      if (cell === null) return '';
-      if (typeof cell === 'string') return csvField(neutraliseFormula(cell));
-      return centsToText(cell.money);
-    })
-    .join(',');
-}
-
 /**
  * The export file's text: a byte-order mark so Excel reads UTF-8, CRLF line ends, a header line,
  * one line per load (blank where a column has nothing) and a Totals line with every column.
  */
 export function payoutMatrixCsv(matrix: TPayoutMatrix): string {
-  const lines = [
-    csvLine(['Load Number', ...matrix.columns]),
-    ...matrix.rows.map((r) => csvLine([r.loadNumber, ...r.cents.map((c) => (c === 0 ? null : { money: c }))])),
-    csvLine(['Totals', ...matrix.totals.map((c) => ({ money: c }))]),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText(
+    [
+      ['Load Number', ...matrix.columns],
+      ...matrix.rows.map((r) => [r.loadNumber, ...r.cents.map((c) => (c === 0 ? null : { cents: c }))]),
+      ['Totals', ...matrix.totals.map((c) => ({ cents: c }))],
+    ],
+    { bom: true },
+  );
 }
 
 /** Characters Windows, macOS or Linux refuse in file names. */
 const UNSAFE_IN_FILE_NAME = /[<>:"/\\|?*]/g;
 
-/** Control characters (below space, and DEL) become '_' too. */
+/** Control characters (below space, and DEL) become '_' too; bidi controls are dropped (contract file-names.ts). */
 const withoutControls = (text: string) =>
   Array.from(text, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '_' : c)).join('');
 
 /** 'Demo Freight LLC - 2026 Week 47.csv', with characters not allowed in file names replaced. */
 export function exportFileName(company: string | null | undefined, period: string): string {
-  const base = withoutControls(`${company?.trim() || 'Haulboard'} - ${period}`)
+  const base = withoutUnsafeCharacters(withoutControls(`${company?.trim() || 'Haulboard'} - ${period}`))
     .replace(UNSAFE_IN_FILE_NAME, '_')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+|[.\s]+$/g, '')

@@ -1,4 +1,4 @@
-import { settlementRoutes } from '@haulboard/contract';
+import { settlementRoutes, type TCloseCheckKind } from '@haulboard/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
 import type { TKeyedOptions } from '../../../lib/idempotency';
@@ -23,6 +23,16 @@ export const statementQuery = (weekId: number, driverId: number | null) =>
 
 export const useStatement = (weekId: number | null, driverId: number | null, enabled: boolean) =>
   useQuery({ ...statementQuery(weekId ?? 0, driverId), enabled: enabled && !!weekId });
+
+/** GET /api/Settlement/CloseChecklist: what is still open in the week, asked afresh each time the close dialog opens. */
+export const useCloseChecklist = (weekId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['settlements', 'close-checklist', weekId],
+    queryFn: ({ signal }) => callRoute(settlementRoutes.getCloseChecklist, { query: { weekId }, signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 /** A PDF download; a refusal or failure shows as an error toast. */
 function useDownload<TVars>(fetchFile: (vars: TVars) => Promise<{ blob: Blob; fileName: string | null }>, fallbackName: (vars: TVars) => string) {
@@ -49,13 +59,17 @@ export const useDownloadWeekPdf = () =>
   );
 
 /**
- * POST /api/Settlement/CloseWeek or ReopenWeek. The reply is a text ('Week … closed: 6 statements
- * frozen'); an ERROR reply shows as an error toast. Statements, the week and the dashboard change.
+ * POST /api/Settlement/CloseWeek (with the checklist kinds confirmed) or ReopenWeek. The reply is a
+ * text ('Week … closed: 6 statements frozen'); an ERROR reply shows as an error toast. Statements,
+ * the week and the dashboard change.
  */
 export function useWeekAction(action: 'close' | 'reopen', { onDone, idempotency }: TKeyedOptions & { onDone?: () => void }) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (weekId: number, idempotencyKey) => callRoute(action === 'close' ? settlementRoutes.closeWeek : settlementRoutes.reopenWeek, { body: { weekId }, idempotencyKey }),
+    mutationFn: ({ weekId, confirmed = [] }: { weekId: number; confirmed?: TCloseCheckKind[] }, idempotencyKey) =>
+      action === 'close'
+        ? callRoute(settlementRoutes.closeWeek, { body: { weekId, confirmed }, idempotencyKey })
+        : callRoute(settlementRoutes.reopenWeek, { body: { weekId }, idempotencyKey }),
     idempotency,
     onSuccess: async () => {
       onDone?.();

@@ -341,6 +341,11 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
               {formatMoney(s.net)}
             </SumLine>
           </Box>
+          {s.carry && (
+            <Typography variant="body2" data-testid="statement-carry" sx={{ mt: 0.5 }}>
+              Negative balance of {formatMoney(s.carry.amount)} carried to week {s.carry.toWeek}, deducted there.
+            </Typography>
+          )}
         </Box>
         <Box component="section" aria-label="Year to date" sx={{ border: 1, p: 1.5 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>

@@ -28,19 +28,15 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MOBILE_QUERY } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { failureMessage } from '../../../lib/mutation';
 import { useDownloadWeekPdf, useSettlementWeek, useWeekAction } from '../api/settlements';
+import { CloseWeekDialog } from './close-week-dialog';
 
 type TDriverLine = TSettlementWeek['drivers'][number];
 
 const weekName = (w: TSettlementWeek['week']) => `week ${w.number} of ${w.year}`;
-
-export const CLOSE_TEXT = (w: TSettlementWeek['week']) =>
-  `Closing ${weekName(w)} (${formatDate(w.startDate)} – ${formatDate(w.endDate)}) freezes every driver's statement as a numbered snapshot. ` +
-  'While the week is closed, adding, changing or deleting a load, an expense or a fuel-card transaction in it is refused. ' +
-  'An administrator can reopen it; closing it again gives each statement a new revision.';
 
 export const REOPEN_TEXT = (w: TSettlementWeek['week']) =>
   `Reopening ${weekName(w)} lets loads, expenses and fuel in it be changed again. The frozen statements are kept; ` +
@@ -61,7 +57,6 @@ function WeekStatus({ data, canWrite }: { data: TSettlementWeek; canWrite: boole
   const close = useWeekAction('close', { idempotency });
   const reopen = useWeekAction('reopen', { idempotency });
   const pdf = useDownloadWeekPdf();
-  const action = asking === 'reopen' ? reopen : close;
   const weekId = data.week.weekId;
   return (
     <Paper variant="outlined" component="section" aria-label="Week status" sx={{ p: 1.5, mb: 2 }}>
@@ -101,12 +96,19 @@ function WeekStatus({ data, canWrite }: { data: TSettlementWeek; canWrite: boole
         </Stack>
       </Stack>
       <ConfirmDialog
-        open={asking !== null}
-        title={asking === 'reopen' ? `Reopen ${weekName(data.week)}?` : `Close ${weekName(data.week)}?`}
-        text={asking === 'reopen' ? REOPEN_TEXT(data.week) : CLOSE_TEXT(data.week)}
-        busy={action.isPending}
+        open={asking === 'reopen'}
+        title={`Reopen ${weekName(data.week)}?`}
+        text={REOPEN_TEXT(data.week)}
+        busy={reopen.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => action.mutateAsync(weekId, { onSettled: () => setAsking(null) })}
+        onConfirm={() => reopen.mutateAsync({ weekId }, { onSettled: () => setAsking(null) })}
+      />
+      <CloseWeekDialog
+        open={asking === 'close'}
+        week={data.week}
+        busy={close.isPending}
+        onCancel={() => setAsking(null)}
+        onClose={(confirmed) => close.mutateAsync({ weekId, confirmed }, { onSettled: () => setAsking(null) })}
       />
     </Paper>
   );

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
+import { FormDateField, FormNumberField, FormSelect, FormTextField } from '../../../components/form-fields';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { lookupQuery } from '../../../lib/lookups';
@@ -20,7 +20,7 @@ const SERVICE_FEE_TYPES = [
 type TFormIn = z.input<typeof ZUserForm>;
 type TFormOut = z.output<typeof ZUserForm>;
 
-const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'userRoles', 'userCompanies', 'serviceFee', 'serviceFeeType', 'unitNumber', 'isActive'] as const;
+const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'userRoles', 'userCompanies', 'serviceFee', 'serviceFeeType', 'unitNumber', 'startDate', 'endDate', 'isActive'] as const;
 
 export const formValuesOf = (user: TAdminUser): TFormIn => ({
   userId: user.userId,
@@ -33,6 +33,8 @@ export const formValuesOf = (user: TAdminUser): TFormIn => ({
   serviceFee: user.serviceFee,
   serviceFeeType: user.serviceFeeType,
   unitNumber: user.unitNumber ?? '',
+  startDate: user.startDate ?? '',
+  endDate: user.endDate ?? '',
   isActive: user.isActive,
   updatedOn: user.updatedOn,
 });
@@ -151,6 +153,14 @@ export function UserEditDialog({ user, onClose }: { user: TAdminUser; onClose: (
           helperText=" "
         />
         <FormSelect control={form.control} name="serviceFeeType" label="Service fee is" fullWidth items={SERVICE_FEE_TYPES} helperText=" " />
+        <FormDateField
+          control={form.control}
+          name="startDate"
+          label="Works for the company from"
+          fullWidth
+          helperText={user.startDate ? 'A flat fee and recurring expenses count from this week' : 'Set to the approval date when a role is first given'}
+        />
+        <FormDateField control={form.control} name="endDate" label="Until (empty: still working)" fullWidth helperText="Charges stop after this week" />
         <FormSelect control={form.control} name="isActive" label="Status" fullWidth items={statuses.data} helperText=" " />
       </Box>
       )}
