@@ -1,4 +1,4 @@
-import { Global } from '@emotion/react';
+import { type CSSObject, Global } from '@emotion/react';
 import type { Theme } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { readStored, STORAGE_KEY, writeStored } from '../lib/storage';
@@ -67,7 +67,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
  * MUI's CssBaseline with `enableColorScheme`, written out: CssBaseline itself pulls MUI's default
  * theme (and with it the CSS-variables theme) into the first load. Same rules, same order.
  */
-export function baselineStyles(theme: Theme) {
+export function baselineStyles(theme: Theme): CSSObject {
   const background = theme.palette.background.default;
   return {
     html: {
@@ -82,12 +82,13 @@ export function baselineStyles(theme: Theme) {
     body: {
       margin: 0,
       color: theme.palette.text.primary,
-      ...theme.typography.body1,
+      // MUI's typography type allows '@font-face' lists emotion's does not; body1 has none.
+      ...(theme.typography.body1 as CSSObject),
       backgroundColor: background,
       '@media print': { backgroundColor: theme.palette.common.white },
       '&::backdrop': { backgroundColor: background },
     },
-  } as const;
+  };
 }
 
 function Baseline({ theme }: { theme: Theme }) {
