@@ -1,4 +1,5 @@
 import { formatCents, formatMoney, toCents } from './money';
+import { usDate } from './work-weeks';
 
 /**
  * The words and figures of a settlement statement, shared by the web's sheet and the PDF so both
@@ -19,7 +20,14 @@ export const STATEMENT_WORDS = {
   noFuelWithoutUnit: 'No unit number, so no fuel-card transactions are charged.',
   noExpenses: 'No expenses this week.',
   draft: 'Draft statement',
+  teamLoad: (teammate: string) => `Team load with ${teammate}`,
 } as const;
+
+/** '11/16/2026 – 11/22/2026' (an en dash, which the PDF's font draws) for calendar days 'YYYY-MM-DD'. */
+export const statementDays = (start: string, end: string) => `${usDate(start.slice(0, 10))} \u2013 ${usDate(end.slice(0, 10))}`;
+
+/** 'Week 46, 11/16/2026 – 11/22/2026': the statement's pay period. */
+export const statementPeriod = (w: { number: number; startDate: string; endDate: string }) => `Week ${w.number}, ${statementDays(w.startDate, w.endDate)}`;
 
 const wholeMiles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const gallons = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });

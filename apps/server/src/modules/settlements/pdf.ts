@@ -2,9 +2,11 @@ import {
   addedMoney,
   deductedMoney,
   STATEMENT_WORDS,
+  statementDays,
   statementGallons,
   statementMiles,
   statementMoney,
+  statementPeriod,
   statementRate,
   type TStatement,
   usDate,
@@ -37,7 +39,7 @@ async function statementPages(pdf: TPdf, s: TStatement) {
   const header: [string, string][] = [
     ['Payee', s.payee.name],
     ['Unit', s.unitNumber ?? STATEMENT_WORDS.noUnit],
-    ['Pay period', `Week ${s.week.number} of ${s.week.year}: ${usDate(s.week.startDate)} - ${usDate(s.week.endDate)}`],
+    ['Pay period', statementPeriod(s.week)],
     ['Pay date', usDate(s.payDate)],
     ['Statement', status],
   ];
@@ -51,8 +53,8 @@ async function statementPages(pdf: TPdf, s: TStatement) {
     pdf.row([
       { text: l.loadNumber, width: 0.13 },
       // Wide enough for both dates on one line: a week of many loads takes half the pages.
-      { text: `${usDate(l.startDate.slice(0, 10))} - ${usDate(l.endDate.slice(0, 10))}`, width: 0.23 },
-      { text: `${l.origin} to ${l.destination}${l.teammate ? ` (team with ${l.teammate})` : ''}`, width: 0.26 },
+      { text: statementDays(l.startDate, l.endDate), width: 0.23 },
+      { text: `${l.origin} to ${l.destination}${l.teammate ? `. ${STATEMENT_WORDS.teamLoad(l.teammate)}` : ''}`, width: 0.26 },
       numberCell(statementMiles(l.tripLength), 0.08),
       numberCell(statementRate(l.rate), 0.08),
       moneyCell(l.loadPayout, 0.11),

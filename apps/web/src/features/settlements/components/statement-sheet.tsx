@@ -6,6 +6,7 @@ import {
   statementGallons,
   statementMiles,
   statementMoney,
+  statementPeriod,
   statementRate,
   type TStatement,
   type TStatementReply,
@@ -95,8 +96,6 @@ function HeadLine({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** '11/16/2026 – 11/22/2026' */
-const period = (s: TStatement) => `${formatDate(s.week.startDate)} – ${formatDate(s.week.endDate)}`;
 
 /** 'S-000012, revision 2' for a frozen statement; 'Draft' while the week is open. */
 export const statementLabel = (s: Pick<TStatement, 'statementNumber' | 'revision'>) =>
@@ -132,7 +131,7 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
             {s.statementNumber ? `Statement ${statementLabel(s)}` : STATEMENT_WORDS.draft}
           </Typography>
           <HeadLine label="Pay period">
-            Week {s.week.number}, {period(s)}
+            {statementPeriod(s.week)}
           </HeadLine>
           <HeadLine label="Pay date">{formatDate(s.payDate)}</HeadLine>
           {s.closed ? (
@@ -176,7 +175,7 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                     {l.origin} → {l.destination}
                     {l.teammate && (
                       <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                        Team load with {l.teammate}
+                        {STATEMENT_WORDS.teamLoad(l.teammate)}
                       </Typography>
                     )}
                   </TableCell>
