@@ -143,7 +143,7 @@ describe('order events stream', () => {
       const alert = await demo.waitFor((e) => e.event === 'alert', 2000);
       expect(Date.now() - startedAt).toBeLessThan(2000);
       expect(alert.id).toBe(String(id));
-      expect(alert.data).toMatchObject({ id, orderId: orderOf[EMAIL.dispatcher], text: 'Match: DALLAS, TX → HOUSTON, TX $1,250.00', ...MATCH });
+      expect(alert.data).toMatchObject({ id, kind: 'alert', loadNumber: null, orderId: orderOf[EMAIL.dispatcher], text: 'Match: DALLAS, TX → HOUSTON, TX $1,250.00', ...MATCH });
       expect(alert.data.drivers).toBeTruthy();
       await demo.waitFor((e) => e.event === 'orders');
 
@@ -157,6 +157,31 @@ describe('order events stream', () => {
     } finally {
       demo.close();
       second.close();
+    }
+  });
+
+  it('pushes a booking (Book, Book & Assign) like an alert, naming the load and the driver', async () => {
+    const s = await openStream(EMAIL.dispatcher);
+    try {
+      await s.waitFor((e) => e.event === 'ready');
+      workCount += 1;
+      // The row finishBooked (engine/book.ts) writes.
+      const detail = { tripId: 'T-77', loadIds: ['L1'], loadId: 9, loadNumber: 'T-77', ...MATCH, link: '/app/loadboard/T-77' };
+      const [row] = rowsOf(
+        await t.db.execute(
+          sql`insert into order_events (company_id, order_id, kind, text, work_opportunity_id, detail)
+            values (${t.ids.companies.demo}, ${orderOf[EMAIL.dispatcher]}, 'booked', 'Booked DALLAS, TX → HOUSTON, TX, $1,250.00: trip T-77', ${`wo-${workCount}`}, ${JSON.stringify(detail)}::jsonb) returning id`,
+        ),
+      );
+      const id = Number(row.id);
+      const booked = await s.waitFor((e) => e.event === 'alert' && e.data.id === id, 2000);
+      expect(booked.data).toMatchObject({ kind: 'booked', loadNumber: 'T-77', orderId: orderOf[EMAIL.dispatcher], origin: 'DALLAS, TX', payout: '1250.00', link: '/app/loadboard/T-77' });
+      expect(booked.data.drivers).toBeTruthy();
+      // The polling fallback serves it too.
+      const polled = await t.call({ method: 'GET', url: `/api/LoadOrder/Alerts?after=${id - 1}`, as: EMAIL.dispatcher });
+      expect(polled.body.alerts.map((a: any) => [a.id, a.kind])).toEqual([[id, 'booked']]);
+    } finally {
+      s.close();
     }
   });
 

@@ -9,6 +9,7 @@ import type { TDemoStep } from '../src/db/seed/demo';
 import { createBoardClient } from '../src/loadboard/client';
 import { createVault } from '../src/loadboard/vault';
 import { pruneOrderEvents, startOrderEngine, type TEngineOptions, type TOrderEngine } from '../src/modules/load-orders';
+import { findAlerts } from '../src/modules/load-orders/alerts';
 import { insertWeeks } from '../src/modules/work-weeks';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 
@@ -237,6 +238,11 @@ describe(`the order engine on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // The board's broker, created once.
     const [broker] = await t.db.select().from(brokers).where(eq(brokers.id, load.brokerId));
     expect(broker.name).toBe('Amazon Relay');
+    // Every dispatcher hears of it like an alert: the load, its driver, the route and the payout.
+    const alerts = await findAlerts(t.db, order.companyId, { after: 0, limit: 100 });
+    const booked = alerts.find((a) => a.orderId === id && a.kind === 'booked');
+    expect(booked).toMatchObject({ loadNumber: order.bookedLoadNumber, origin: expect.stringMatching(/^DALLAS/), payout: '70123.46', link: `/app/loadboard/${order.bookedLoadNumber}` });
+    expect(booked?.drivers).toContain('&');
   });
 
   it('two orders racing for one work opportunity book it once', async () => {

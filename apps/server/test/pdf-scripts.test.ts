@@ -185,7 +185,8 @@ describe('a statement with names in every script', () => {
     const right = 612 - 48 - 4;
     for (const [i] of names.entries()) {
       for (const amount of [`${2000 + i}.50`, `${1000 + i}.25`, `${10 + i}.01`, `${300 + i}.75`]) {
-        const found = items.filter((it) => it.str === formatMoney(amount));
+        // Additions and deductions print with their sign (packages/contract/src/statement-format.ts).
+        const found = items.filter((it) => [formatMoney(amount), `+${formatMoney(amount)}`, `\u2212${formatMoney(amount)}`].includes(it.str));
         expect(found.length, amount).toBeGreaterThan(0);
       }
       const pay = items.find((it) => it.str === formatMoney(`${1000 + i}.25`))!;

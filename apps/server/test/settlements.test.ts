@@ -148,6 +148,15 @@ describe('the settlement statement', () => {
     expect(parsed.text).toContain('S-SOLO');
     expect(parsed.text).toContain('$1,061.86');
     expect(parsed.text).toContain('Draft');
+    // The web sheet's words and formats (contract statement-format.ts): whole miles, a rate with
+    // two decimals, deductions with the one minus sign.
+    expect(parsed.text).toContain('Driver share');
+    expect(parsed.text).toContain('Week 1, 01/06/2031 \u2013 01/12/2031');
+    expect(parsed.text).toContain('$2.50/mi');
+    expect(parsed.text).not.toContain('240.0');
+    expect(parsed.text).toContain('\u2212 Administration fee');
+    expect(parsed.text).toMatch(/\u2212\$170\.00/);
+    expect(parsed.text).not.toMatch(/(^|\s)- (Fuel|Expenses)/m);
   });
 
   it('refuses another company a week of this one, like a missing week', async () => {

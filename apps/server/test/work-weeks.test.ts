@@ -86,13 +86,25 @@ describe('generating and deleting a year of weeks', () => {
     expect(again.text).toBe(`ERROR Work weeks for ${next} already exist. Delete them first to generate them again.`);
   });
 
-  it('refuses a year no select offers (issue 8 #4): only years with weeks, this year and next year', async () => {
-    const offered = `ERROR Work weeks can only be generated for ${year} or ${next}, the years the pages offer;`;
-    for (const date of [`${next + 1}-01-05`, `${year - 1}-01-05`]) {
+  it('generates any year from 2000 to two years ahead, which the selects then offer; refuses other years', async () => {
+    // Two years ahead starts where next year's weeks (from 1 January, 53 of them) end.
+    const starts = [firstMondayOf(2000), firstMondayOf(year - 12), addDays(planWeeks(N1).at(-1)!.endDate, 1)];
+    for (const date of starts) {
+      const y = Number(date.slice(0, 4));
       const res = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${date}`, as: EMAIL.admin });
-      expect(res.status).toBe(409);
-      expect(res.text).toBe(`${offered} ${date.slice(0, 4)} is not one of them.`);
-      expect(await weeksOf(g, `?year=${date.slice(0, 4)}`)).toHaveLength(0);
+      expect(res.text).toBe(SUCCESS.weeksGenerated);
+      expect(await weeksOf(g, `?year=${y}`)).toHaveLength(planWeeks(date).length);
+    }
+    const offered = (await g.call({ method: 'GET', url: '/api/General/GetWorkYears', as: EMAIL.dispatcher })).body as number[];
+    expect(offered).toEqual([2000, year - 12, year, next, year + 2]);
+    for (const date of [`${year + 3}-01-05`, '1999-01-04']) {
+      const res = await g.call({ method: 'POST', url: `/api/General/GenerateWorkWeeks?date=${date}`, as: EMAIL.admin });
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors.date).toEqual([`Choose a date from 2000 to ${year + 2}`]);
+    }
+    expect((await g.call({ method: 'GET', url: '/api/General/GetWorkYears', as: EMAIL.dispatcher })).body).toEqual(offered);
+    for (const y of [2000, year - 12, year + 2]) {
+      expect((await g.call({ method: 'DELETE', url: `/api/General/DeleteWorkWeeks?year=${y}`, as: EMAIL.admin })).text).toBe(SUCCESS.weeksDeleted);
     }
   });
 
@@ -139,7 +151,9 @@ describe('planning a generation before it is sent', () => {
       `Your work weeks start on Mondays; ${usDate(wednesday)} is a Wednesday.`,
     ]);
     expect((await plan(`${year}-03-02`)).refusal).toBe(`Work weeks for ${year} already exist. Delete them first to generate them again.`);
-    expect((await plan(`${next + 1}-01-05`)).refusal).toBe(`Work weeks can only be generated for ${year} or ${next}, the years the pages offer; ${next + 1} is not one of them.`);
+    // Two years ahead may be planned; three years ahead is no date the form takes.
+    expect((await plan(`${year + 2}-01-05`)).refusal).toBeNull();
+    expect((await g.call({ method: 'GET', url: `/api/General/PlanWorkWeeks?date=${year + 3}-01-05`, as: EMAIL.admin })).status).toBe(400);
   });
 
   it('offers the years that have weeks, this year and next year', async () => {

@@ -26,6 +26,7 @@ export * from './routes';
 export * from './settings';
 export * from './settlements';
 export * from './sign-in';
+export * from './statement-format';
 export * from './states';
 export * from './users';
 export * from './work-weeks';

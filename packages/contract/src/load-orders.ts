@@ -243,9 +243,13 @@ export const ORDER_STREAM_TEXT = {
 export const ZOrderAlert = z.object({
   /** The timeline row's id: alerts are shown once each by it. */
   id: z.number(),
+  /** 'alert': a match an Alert order found; 'booked': a Book or Book & Assign order booked a load. */
+  kind: z.enum(['alert', 'booked']),
   orderId: z.number(),
   at: z.string(),
   text: z.string(),
+  /** The booked load's number (Book & Assign: the load created; Book: the board's trip), else null. */
+  loadNumber: z.string().nullable(),
   drivers: z.string(),
   origin: z.string().nullable(),
   destination: z.string().nullable(),

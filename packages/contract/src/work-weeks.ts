@@ -21,11 +21,19 @@ const year = (message: string = MSG.required) =>
 export const ZYearQuery = z.object({ year: year() });
 /** `year` absent: every week (GetWorkWeeks) or the current year (GetWorkWeekList). */
 export const ZOptionalYearQuery = z.object({ year: year().optional() });
+/**
+ * The years work weeks may be generated for: from 2000 (a company entering its history) to two
+ * years ahead (issue "Books you can trust"). The selects then offer every year that has weeks.
+ */
+export const WORK_WEEK_FIRST_YEAR = 2000;
+export const WORK_WEEK_YEARS_AHEAD = 2;
+export const lastWorkWeekYear = (today = new Date()) => today.getUTCFullYear() + WORK_WEEK_YEARS_AHEAD;
+export const generateYearText = (today = new Date()) => `Choose a date from ${WORK_WEEK_FIRST_YEAR} to ${lastWorkWeekYear(today)}`;
+export const canGenerateYear = (year: number, today = new Date()) => year >= WORK_WEEK_FIRST_YEAR && year <= lastWorkWeekYear(today);
+
 /** GenerateWorkWeeks: the first week starts on `date`; weeks follow while they start in that date's year. */
 export const ZGenerateWeeksQuery = z.object({
-  date: requiredDate().refine((d) => Number(d.slice(0, 4)) >= 2000 && Number(d.slice(0, 4)) <= 2100, {
-    error: 'Choose a date from 2000 to 2100',
-  }),
+  date: requiredDate().refine((d) => canGenerateYear(Number(d.slice(0, 4))), { error: () => generateYearText() }),
 });
 
 /** What GenerateWorkWeeks would create from a date, and what a person should know before. */

@@ -1,6 +1,8 @@
-import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
+import { type CSSObject, Global } from '@emotion/react';
+import type { Theme } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { readStored, STORAGE_KEY, writeStored } from '../lib/storage';
+import { createThemeNoVars, ThemeProviderNoVars } from './theme-core';
 
 export type TThemeMode = 'light' | 'dark';
 
@@ -20,7 +22,7 @@ const prefersReducedMotion = () =>
 
 export function createAppTheme(mode: TThemeMode) {
   const still = prefersReducedMotion();
-  return createTheme({
+  return createThemeNoVars({
     ...(still ? { transitions: { create: () => 'none' } } : {}),
     palette: {
       mode,
@@ -53,12 +55,45 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ mode, toggleMode }), [mode, toggleMode]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
+      <ThemeProviderNoVars theme={theme}>
+        <Baseline theme={theme} />
         {children}
-      </ThemeProvider>
+      </ThemeProviderNoVars>
     </ThemeModeContext.Provider>
   );
+}
+
+/**
+ * MUI's CssBaseline with `enableColorScheme`, written out: CssBaseline itself pulls MUI's default
+ * theme (and with it the CSS-variables theme) into the first load. Same rules, same order.
+ */
+export function baselineStyles(theme: Theme): CSSObject {
+  const background = theme.palette.background.default;
+  return {
+    html: {
+      WebkitFontSmoothing: 'antialiased',
+      MozOsxFontSmoothing: 'grayscale',
+      boxSizing: 'border-box',
+      WebkitTextSizeAdjust: '100%',
+      colorScheme: theme.palette.mode,
+    },
+    '*, *::before, *::after': { boxSizing: 'inherit' },
+    'strong, b': { fontWeight: theme.typography.fontWeightBold },
+    body: {
+      margin: 0,
+      color: theme.palette.text.primary,
+      // MUI's typography type allows '@font-face' lists emotion's does not; body1 has none.
+      ...(theme.typography.body1 as CSSObject),
+      backgroundColor: background,
+      '@media print': { backgroundColor: theme.palette.common.white },
+      '&::backdrop': { backgroundColor: background },
+    },
+  };
+}
+
+function Baseline({ theme }: { theme: Theme }) {
+  const styles = useMemo(() => baselineStyles(theme), [theme]);
+  return <Global styles={styles} />;
 }
 
 export const useThemeMode = () => useContext(ThemeModeContext);

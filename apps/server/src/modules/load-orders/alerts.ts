@@ -1,5 +1,5 @@
 import { ORDER_STREAM, type TOrderAlert } from '@haulboard/contract';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
 import { loadOrders, orderEvents, users } from '../../db/schema';
@@ -34,12 +34,18 @@ const decimalOr = (v: unknown) => {
   return /^-?\d{1,12}(\.\d{1,4})?$/.test(text) ? text : null;
 };
 
-/** A company's alerts after a timeline id (and not older than `since`), oldest first. */
+/**
+ * A company's alerts after a timeline id (and not older than `since`), oldest first: the matches
+ * of Alert orders and the bookings of Book and Book & Assign orders, which every dispatcher must
+ * hear about the same way (issue "Books you can trust").
+ */
 export async function findAlerts(db: TDb, companyId: number, { after, limit, maxAgeMs }: { after: number; limit: number; maxAgeMs?: number }) {
   const rows = await db
     .select({
       id: orderEvents.id,
+      kind: orderEvents.kind,
       orderId: orderEvents.orderId,
+      bookedLoadNumber: loadOrders.bookedLoadNumber,
       at: isoOf(orderEvents.at),
       text: orderEvents.text,
       detail: orderEvents.detail,
@@ -53,7 +59,7 @@ export async function findAlerts(db: TDb, companyId: number, { after, limit, max
     .where(
       and(
         eq(orderEvents.companyId, companyId),
-        eq(orderEvents.kind, 'alert'),
+        inArray(orderEvents.kind, ['alert', 'booked']),
         gt(orderEvents.id, after),
         maxAgeMs ? sql`${orderEvents.at} > now() - make_interval(secs => ${maxAgeMs / 1000})` : undefined,
       ),
@@ -62,11 +68,14 @@ export async function findAlerts(db: TDb, companyId: number, { after, limit, max
     .limit(limit);
   return rows.reverse().map((r): TOrderAlert => {
     const d = (r.detail && typeof r.detail === 'object' ? r.detail : {}) as Record<string, unknown>;
+    const booked = r.kind === 'booked';
     return {
       id: r.id,
+      kind: booked ? 'booked' : 'alert',
       orderId: r.orderId,
       at: r.at,
       text: r.text,
+      loadNumber: booked ? (textOr(d.loadNumber, 50) ?? r.bookedLoadNumber) : null,
       drivers: r.driver2 ? `${r.driver1} & ${r.driver2}` : r.driver1,
       origin: textOr(d.origin),
       destination: textOr(d.destination),

@@ -1,4 +1,16 @@
-import { formatMoney, type TStatement, usDate } from '@haulboard/contract';
+import {
+  addedMoney,
+  deductedMoney,
+  STATEMENT_WORDS,
+  statementDays,
+  statementGallons,
+  statementMiles,
+  statementMoney,
+  statementPeriod,
+  statementRate,
+  type TStatement,
+  usDate,
+} from '@haulboard/contract';
 import { moneyCell, numberCell, openPdf, type TCell, type TPdf } from '../../files/pdf';
 
 /**
@@ -7,36 +19,27 @@ import { moneyCell, numberCell, openPdf, type TCell, type TPdf } from '../../fil
  * line is printed (the JSON answer is bounded, the PDF is not); rendering yields between rows.
  */
 
-const money = (v: string) => formatMoney(v);
-const LOAD_COLUMNS: TCell[] = [
-  { text: 'Load', width: 0.13 },
-  { text: 'Dates', width: 0.23 },
-  { text: 'Route', width: 0.26 },
-  { text: 'Miles', width: 0.08, align: 'right' },
-  { text: 'Rate', width: 0.08, align: 'right' },
-  { text: 'Load pay', width: 0.11, align: 'right' },
-  { text: 'Your pay', width: 0.11, align: 'right' },
-];
-const FUEL_COLUMNS: TCell[] = [
-  { text: 'Date', width: 0.14 },
-  { text: 'Location', width: 0.45 },
-  { text: 'Product', width: 0.15 },
-  { text: 'Quantity', width: 0.15, align: 'right' },
-  { text: 'Amount', width: 0.11, align: 'right' },
-];
-const total = (label: string, amount: string): TCell[] => [{ text: label, width: 0.89 }, moneyCell(amount, 0.11)];
+// The words and figures are the web sheet's (contract statement-format.ts): whole miles, rates with
+// two decimals, deductions with the one minus sign.
+const money = statementMoney;
+const LOAD_WIDTHS = [0.13, 0.23, 0.26, 0.08, 0.08, 0.11, 0.11];
+const LOAD_COLUMNS: TCell[] = STATEMENT_WORDS.loadColumns.map((text, i) => ({ text, width: LOAD_WIDTHS[i], ...(i >= 3 ? { align: 'right' as const } : {}) }));
+const FUEL_WIDTHS = [0.14, 0.45, 0.15, 0.15, 0.11];
+const FUEL_COLUMNS: TCell[] = STATEMENT_WORDS.fuelColumns.map((text, i) => ({ text, width: FUEL_WIDTHS[i], ...(i >= 3 ? { align: 'right' as const } : {}) }));
+/** A total line; `shown` is the amount as printed (signed), else the plain amount. */
+const total = (label: string, amount: string, shown?: string): TCell[] => [{ text: label, width: 0.89 }, shown === undefined ? moneyCell(amount, 0.11) : numberCell(shown, 0.11)];
 
 async function statementPages(pdf: TPdf, s: TStatement) {
   pdf.row([{ text: s.carrier.name, width: 1 }], { bold: true, size: 16 });
-  pdf.row([{ text: 'Driver settlement statement', width: 1 }], { size: 11 });
+  pdf.row([{ text: STATEMENT_WORDS.title, width: 1 }], { size: 11 });
   pdf.space(6);
   const status = s.closed
     ? `Statement ${s.statementNumber}${s.revision && s.revision > 1 ? `, revision ${s.revision}` : ''}, closed ${usDate(s.closed.closedOn.slice(0, 10))}${s.closed.closedBy ? ` by ${s.closed.closedBy}` : ''}`
     : 'Draft: the week is not closed, figures may still change';
   const header: [string, string][] = [
     ['Payee', s.payee.name],
-    ['Unit', s.unitNumber ?? '-'],
-    ['Pay period', `Week ${s.week.number} of ${s.week.year}: ${usDate(s.week.startDate)} - ${usDate(s.week.endDate)}`],
+    ['Unit', s.unitNumber ?? STATEMENT_WORDS.noUnit],
+    ['Pay period', statementPeriod(s.week)],
     ['Pay date', usDate(s.payDate)],
     ['Statement', status],
   ];
@@ -45,15 +48,15 @@ async function statementPages(pdf: TPdf, s: TStatement) {
   pdf.section('Loads');
   pdf.row(LOAD_COLUMNS, { bold: true });
   pdf.setPageHeader(LOAD_COLUMNS, { bold: true });
-  if (!s.loads.length) pdf.row([{ text: 'No loads this week.', width: 1 }]);
+  if (!s.loads.length) pdf.row([{ text: STATEMENT_WORDS.noLoads, width: 1 }]);
   for (const l of s.loads) {
     pdf.row([
       { text: l.loadNumber, width: 0.13 },
       // Wide enough for both dates on one line: a week of many loads takes half the pages.
-      { text: `${usDate(l.startDate.slice(0, 10))} - ${usDate(l.endDate.slice(0, 10))}`, width: 0.23 },
-      { text: `${l.origin} to ${l.destination}${l.teammate ? ` (team with ${l.teammate})` : ''}`, width: 0.26 },
-      numberCell(l.tripLength, 0.08),
-      numberCell(`$${l.rate}`, 0.08),
+      { text: statementDays(l.startDate, l.endDate), width: 0.23 },
+      { text: `${l.origin} to ${l.destination}${l.teammate ? `. ${STATEMENT_WORDS.teamLoad(l.teammate)}` : ''}`, width: 0.26 },
+      numberCell(statementMiles(l.tripLength), 0.08),
+      numberCell(statementRate(l.rate), 0.08),
       moneyCell(l.loadPayout, 0.11),
       moneyCell(l.payout, 0.11),
     ]);
@@ -63,16 +66,16 @@ async function statementPages(pdf: TPdf, s: TStatement) {
   pdf.row(total('Gross', s.gross), { bold: true });
 
   pdf.section('Additions and reimbursements');
-  if (!s.additions.length) pdf.row([{ text: 'None.', width: 1 }]);
+  if (!s.additions.length) pdf.row([{ text: STATEMENT_WORDS.noAdditions, width: 1 }]);
   for (const a of s.additions) {
-    pdf.row([{ text: usDate(a.expenseDate), width: 0.14 }, { text: `${a.expenseName} (${a.expenseTypeName})`, width: 0.75 }, moneyCell(a.amount, 0.11)]);
+    pdf.row([{ text: usDate(a.expenseDate), width: 0.14 }, { text: `${a.expenseName} (${a.expenseTypeName})`, width: 0.75 }, numberCell(addedMoney(a.amount), 0.11)]);
     await pdf.breathe();
   }
-  pdf.row(total('Total additions', s.totalAdditions), { bold: true });
+  pdf.row(total('Total additions', s.totalAdditions, addedMoney(s.totalAdditions)), { bold: true });
 
   pdf.section('Deductions');
   pdf.row([{ text: 'Fuel card', width: 1 }], { bold: true });
-  if (!s.fuel.length) pdf.row([{ text: 'No fuel-card lines.', width: 1 }]);
+  if (!s.fuel.length) pdf.row([{ text: s.unitNumber ? STATEMENT_WORDS.noFuel : STATEMENT_WORDS.noFuelWithoutUnit, width: 1 }]);
   else pdf.row(FUEL_COLUMNS, { bold: true });
   pdf.setPageHeader(s.fuel.length ? FUEL_COLUMNS : null, { bold: true });
   for (const f of s.fuel) {
@@ -80,31 +83,31 @@ async function statementPages(pdf: TPdf, s: TStatement) {
       { text: usDate(f.fuelDate), width: 0.14 },
       { text: [f.location, f.stateCode].filter(Boolean).join(', '), width: 0.45 },
       { text: f.productName, width: 0.15 },
-      numberCell(f.quantity, 0.15),
-      moneyCell(f.amount, 0.11),
+      numberCell(statementGallons(f.quantity), 0.15),
+      numberCell(deductedMoney(f.amount), 0.11),
     ]);
     await pdf.breathe();
   }
   pdf.setPageHeader(null);
   pdf.row([{ text: 'Expenses', width: 1 }], { bold: true });
-  if (!s.expenses.length) pdf.row([{ text: 'No expenses.', width: 1 }]);
+  if (!s.expenses.length) pdf.row([{ text: STATEMENT_WORDS.noExpenses, width: 1 }]);
   for (const e of s.expenses) {
-    pdf.row([{ text: usDate(e.expenseDate), width: 0.14 }, { text: `${e.expenseName} (${e.expenseTypeName})${e.occurrence ? `, ${e.occurrence}` : ''}`, width: 0.75 }, moneyCell(e.amount, 0.11)]);
+    pdf.row([{ text: usDate(e.expenseDate), width: 0.14 }, { text: `${e.expenseName} (${e.expenseTypeName})${e.occurrence ? `, ${e.occurrence}` : ''}`, width: 0.75 }, numberCell(deductedMoney(e.amount), 0.11)]);
     await pdf.breathe();
   }
-  pdf.row(total(`Administration fee: ${s.feeBasis}`, s.administrationFee));
-  pdf.row(total('Total deductions', s.totalDeductions), { bold: true });
+  pdf.row(total(`Administration fee: ${s.feeBasis}`, s.administrationFee, deductedMoney(s.administrationFee)));
+  pdf.row(total('Total deductions', s.totalDeductions, deductedMoney(s.totalDeductions)), { bold: true });
 
   pdf.section('Summary');
   const summary: [string, string][] = [
     ['Gross', s.gross],
     ['+ Additions', s.totalAdditions],
-    ['- Fuel', s.totalFuel],
-    ['- Expenses', s.totalExpense],
-    ['- Administration fee', s.administrationFee],
+    ['\u2212 Fuel', s.totalFuel],
+    ['\u2212 Expenses', s.totalExpense],
+    ['\u2212 Administration fee', s.administrationFee],
   ];
-  for (const [k, v] of summary) pdf.row(total(k, v));
-  pdf.row(total('Net pay', s.net), { bold: true });
+  for (const [k, v] of summary) pdf.row(total(k, v, money(v)));
+  pdf.row(total('Net pay', s.net, money(s.net)), { bold: true });
 
   pdf.section(`Year to date (${s.week.year}, through week ${s.week.number})`);
   pdf.row([

@@ -1,4 +1,4 @@
-import { SUCCESS, type TWorkWeekPlan, usDate, weekLabel } from '@haulboard/contract';
+import { canGenerateYear, lastWorkWeekYear, SUCCESS, type TWorkWeekPlan, usDate, WORK_WEEK_FIRST_YEAR, weekLabel } from '@haulboard/contract';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDbLike } from '../../db/client';
@@ -70,7 +70,7 @@ export async function planWorkWeeks(db: TDbLike, companyId: number, date: string
   }
   let refusal: string | null = null;
   try {
-    await checkOfferedYear(db, companyId, first.year);
+    checkGeneratedYear(first.year);
     await checkFree(db, companyId, plan);
   } catch (error) {
     refusal = error instanceof Error ? error.message.replace(/^ERROR /, '') : String(error);
@@ -85,18 +85,14 @@ export async function findWorkYears(db: TDbLike, companyId: number, today = new 
   return [...years].sort((a, b) => a - b);
 }
 
-/** 'A', 'A or B', 'A, B or C'. */
-const orList = (items: readonly (string | number)[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-
 /**
- * Refuses weeks of a year no select offers: they could never be chosen on a load, a report or a
- * filter (issue 8 #4). The offered years are findWorkYears'.
+ * Weeks may be generated for any year from 2000 to two years ahead (the contract's range, checked
+ * again here for callers other than the route); once a year has weeks, every select offers it
+ * (findWorkYears), so no generated week is out of reach of a load, a report or a filter.
  */
-async function checkOfferedYear(db: TDbLike, companyId: number, year: number) {
-  const years = await findWorkYears(db, companyId);
-  if (!years.includes(year)) {
-    throw refuse(`Work weeks can only be generated for ${orList(years)}, the years the pages offer; ${year} is not one of them.`);
+function checkGeneratedYear(year: number, today = new Date()) {
+  if (!canGenerateYear(year, today)) {
+    throw refuse(`Work weeks can be generated for ${WORK_WEEK_FIRST_YEAR} to ${lastWorkWeekYear(today)}; ${year} is not one of those years.`);
   }
 }
 
@@ -136,7 +132,7 @@ async function checkFree(tx: TDbLike, companyId: number, plan: ReturnType<typeof
 /** Generates the year of weeks that starts on `date`, one generation per company at a time. */
 export async function generateWorkWeeks(tx: TDbLike, actor: TActor, date: string) {
   await lockCompany(tx, actor.companyId);
-  await checkOfferedYear(tx, actor.companyId, Number(date.slice(0, 4)));
+  checkGeneratedYear(Number(date.slice(0, 4)));
   try {
     await tx.transaction((sp) => insertWeeks(sp, actor.companyId, date));
   } catch (error) {

@@ -1,4 +1,5 @@
-import { Box, CircularProgress } from '@mui/material';
+import { useTheme } from '@emotion/react';
+import type { Theme } from '@mui/material/styles';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
@@ -30,23 +31,34 @@ const loadRetry = () => import('./session-retry');
 /** Without even the retry's module (the site itself unreachable), a plain message and button. */
 function PlainRetry({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', alignContent: 'center', gap: 1, minHeight: '100vh', p: 2 }}>
+    <div role="alert" style={{ display: 'grid', placeItems: 'center', alignContent: 'center', gap: 8, minHeight: '100vh', padding: 16 }}>
       {message}
       <button type="button" onClick={onRetry}>
         Retry
       </button>
-    </Box>
+    </div>
   );
 }
 
 /** The error state is not part of the first load: it is fetched when the first attempt fails. */
 const SessionRetry = lazy(() => loadRetry().then((m) => ({ default: m.SessionRetry }), () => ({ default: PlainRetry })));
 
+/**
+ * The spinner before the first page's module arrives. Plain SVG, not MUI's Box and
+ * CircularProgress: those bring MUI's default theme into the first load (docs/ARCHITECTURE.md).
+ * Looks like CircularProgress: 40 px, the primary color, turning (not for reduced motion).
+ */
 export function FullPageSpinner() {
+  const theme = useTheme() as Partial<Theme>;
+  const still = typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }} aria-busy="true">
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }} aria-busy="true">
+      <svg role="progressbar" aria-label="Loading" width="40" height="40" viewBox="0 0 44 44" style={{ color: theme.palette?.primary.main ?? '#1565c0' }}>
+        <circle cx="22" cy="22" r="20.2" fill="none" stroke="currentColor" strokeWidth="3.6" strokeDasharray="80 200" strokeLinecap="round">
+          {!still && <animateTransform attributeName="transform" type="rotate" from="0 22 22" to="360 22 22" dur="1.4s" repeatCount="indefinite" />}
+        </circle>
+      </svg>
+    </div>
   );
 }
 

@@ -227,6 +227,18 @@ describe('driver dashboard (spec §2 dashboard-driver, §6)', () => {
     await waitFor(() => expect(app.location()).toBe(`/app/dashboard-driver?year=${dayjs().year()}&weekId=99`));
   });
 
+  it('says which rule the period uses: a week by work week, dates by the load\'s end date, a year by its work weeks', async () => {
+    api();
+    const app = renderApp('/app/dashboard-driver?year=2026&weekId=99&driverId=31');
+    await screen.findByText('Sam Carter · Unit 101');
+    const rule = () => screen.getByTestId('period-rule').textContent;
+    expect(rule()).toBe('A week selects loads by their work week.');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });
+    expect(rule()).toBe("Dates select loads by the load's end date.");
+    await app.router.navigate('/app/dashboard-driver?year=2026&weekId=0&driverId=31');
+    await waitFor(() => expect(rule()).toBe('A whole year selects loads by their work weeks in that year.'));
+  });
+
   it('says so when the driver has no loads, expenses or fuel in the period', async () => {
     api(userFixture('dispatcher'), () => ({ ...noDriver(), driver: { userId: 32, name: 'Maria Lopez', unitNumber: null } }));
     renderApp('/app/dashboard-driver?year=2026&weekId=98&driverId=32');

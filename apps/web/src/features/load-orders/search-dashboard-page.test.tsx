@@ -5,6 +5,10 @@ import { mockApi, userFixture } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
 import { media } from '../../test/setup';
 
+// The chime is counted, not played (jsdom has no Web Audio).
+const sound = vi.hoisted(() => ({ beep: vi.fn(), unlockSound: vi.fn() }));
+vi.mock('./live/beep', () => sound);
+
 beforeAll(() => import('./search-dashboard-page'), 120_000);
 afterEach(() => vi.useRealTimers());
 
@@ -415,6 +419,28 @@ describe('pushed changes (server-sent events)', () => {
     // Dismissed and already seen: the same alert replayed after a reconnect stays away.
     act(() => source.emit('alert', ALERT, '901'));
     expect(screen.queryByText('Match for Sam Carter')).toBeNull();
+  });
+
+  it('announces a booking like a match: the card names the load and the driver, with the chime (Book & Assign)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    api();
+    renderApp('/app/relay/search-dashboard');
+    await screen.findByRole('button', { name: 'Timeline of order #21' });
+    const source = FakeEventSource.last as FakeEventSource;
+    act(() => source.open());
+    sound.beep.mockClear();
+    const BOOKED = { ...ALERT, id: 905, kind: 'booked', loadNumber: '114-22', text: 'Booked DALLAS, TX → MEMPHIS, TN, $1,250.00: trip 114-22, load 114-22 created', link: '/app/loadboard/114-22' };
+    act(() => source.emit('alert', { ...ALERT, kind: 'alert', loadNumber: null }, '901'));
+    act(() => source.emit('alert', BOOKED, '905'));
+    const card = (await screen.findByText('Booked 114-22 for Sam Carter')).closest('[role="alert"]') as HTMLElement;
+    expect(card.textContent).toContain('DALLAS, TX → MEMPHIS, TN');
+    expect(card.textContent).toContain('$1,250.00');
+    expect(within(card).getByRole('link', { name: 'Open the load' }).getAttribute('href')).toBe('/app/loadboard/114-22');
+    // Its own card, not counted among the order's matches.
+    expect(screen.getByText('Match for Sam Carter')).toBeTruthy();
+    await waitFor(() => expect(sound.beep).toHaveBeenCalled());
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss the booking of order #21' }));
+    await waitFor(() => expect(screen.queryByText('Booked 114-22 for Sam Carter')).toBeNull());
   });
 
   it('falls back to polling when the stream is refused', async () => {

@@ -107,6 +107,27 @@ describe('load board (spec §2 loadboard)', () => {
     expect(within(screen.getByRole('status', { name: 'Total payout' })).queryByText(/loads?$/)).toBeNull();
   });
 
+  it('a failed list is the error with Retry, not an empty table; Retry brings the loads', async () => {
+    let failing = true;
+    const calls = api({
+      'POST /api/Load/GetFilteredLoadsPage': () =>
+        failing
+          ? { status: 400, json: { statusCode: 400, code: 'BAD_REQUEST', message: 'The loads are unavailable' } }
+          : { json: { rows: [load()], total: 1, totalPayout: '2901.08', page: 0, pageSize: 100 } },
+    });
+    renderApp('/app/loadboard?weekId=99');
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByRole('alert').textContent).toContain('The loads are unavailable');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/No loads|could not be read/)).toBeNull();
+    const asked = calls.filter((c) => c.path === '/api/Load/GetFilteredLoadsPage').length;
+    failing = false;
+    fireEvent.click(retry);
+    expect((await row('LD-100')).textContent).toContain('Dallas, TX');
+    expect(calls.filter((c) => c.path === '/api/Load/GetFilteredLoadsPage').length).toBe(asked + 1);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('marks a load without payout or driver with labels, and a dispute with a chip', async () => {
     api();
     renderApp('/app/loadboard?weekId=99');

@@ -82,10 +82,12 @@ export function LoadBoardPage() {
   const weeks = useWorkWeekList(search.filter.year ?? new Date().getFullYear());
   const closedWeekIds = useMemo(() => new Set((weeks.data ?? []).filter((w) => w.isClosed).map((w) => Number(w.value))), [weeks.data]);
   const actions = { canEdit, canDelete, onOpen: open, onDelete: setDeleting, closedWeekIds };
-  // A failed list is not an empty one: the error says so (with Retry) and the table says nothing more.
+  // A failed list is not an empty one: the error says so (with Retry) and no empty table or
+  // "No loads" suggests the week has none; a failed refresh keeps the rows already shown.
+  const failedEmpty = loads.isError && !loads.data;
   const { loadNumber, search: text, weekId, driverId, startDate, endDate } = filter;
   const isFiltered = !!(weekId || loadNumber.trim() || text?.trim() || driverId || startDate || endDate);
-  const emptyText = loads.isError ? 'The loads could not be read' : isFiltered ? 'No loads match these filters' : 'No loads yet';
+  const emptyText = isFiltered ? 'No loads match these filters' : 'No loads yet';
   const printQuery = boardSearchParams({ ...search, filter, page: 0 });
 
   return (
@@ -118,7 +120,7 @@ export function LoadBoardPage() {
           {failureMessage(loads.error)}
         </Alert>
       )}
-      {view === 'cards' ? (
+      {failedEmpty ? null : view === 'cards' ? (
         <LoadCards
           rows={rows}
           total={total}

@@ -1,6 +1,6 @@
 import '../../test/setup';
 import type { TSettlementWeek, TStatementReply } from '@haulboard/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, userFixture } from '../../test/api-mock';
@@ -137,6 +137,48 @@ describe('settlements page', () => {
     fireEvent.click(closeButton);
     expect(await screen.findByText('Week 46 closed: 2 statements frozen')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/Settlement/CloseWeek')?.body).toEqual({ weekId: 98, confirmed: ['loadsNotRevenue', 'negativeNet'] });
+  });
+
+  it("never shows one week's figures, statement numbers or Reopen under another week while it loads", async () => {
+    const closedWeek: TSettlementWeek = {
+      ...openWeek,
+      isClosed: true,
+      history: [{ action: 'closed', on: '2026-11-20T10:00:00.000Z', by: 'Pat Jones', revision: 1 }],
+      drivers: openWeek.drivers.map((d, i) => ({ ...d, statementNumber: `S-2026-46-00${i + 1}` })),
+    } as TSettlementWeek;
+    const nextWeek: TSettlementWeek = {
+      ...openWeek,
+      week: { ...weekPart, weekId: 99, number: 47, startDate: WEEKS[1].startDate, endDate: WEEKS[1].endDate },
+      drivers: [{ ...openWeek.drivers[0], gross: '10.00', totalAdditions: '0.00', totalDeductions: '0.00', net: '10.00' }],
+      totals: { gross: '10.00', totalAdditions: '0.00', totalDeductions: '0.00', net: '10.00' },
+    };
+    let release: () => void = () => {};
+    const later = new Promise<void>((r) => {
+      release = r;
+    });
+    api(userFixture('admin'), {
+      'GET /api/Settlement/Week': async (_body: unknown, url: URL) => {
+        if (url.searchParams.get('weekId') === '99') {
+          await later;
+          return { json: nextWeek };
+        }
+        return { json: closedWeek };
+      },
+    });
+    const app = renderApp(`/app/accounting/settlements?year=${WEEKS[0].year}&weekId=98`);
+    expect(await screen.findByRole('button', { name: 'Reopen week' })).toBeTruthy();
+    expect(screen.getByText('S-2026-46-001')).toBeTruthy();
+
+    await act(() => app.router.navigate(`/app/accounting/settlements?year=${WEEKS[1].year}&weekId=99`));
+    expect(await screen.findByLabelText('Loading the week')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reopen week' })).toBeNull();
+    expect(screen.queryByText('S-2026-46-001')).toBeNull();
+    expect(screen.queryByText(/\$4,901\.09/)).toBeNull();
+
+    await act(async () => release());
+    const table = await screen.findByRole('table', { name: 'Driver settlements' });
+    expect(within(table).getAllByRole('row').at(-1)!.textContent).toContain('$10.00');
+    expect(screen.getByRole('button', { name: 'Close week' })).toBeTruthy();
   });
 
   it('a refusal of the server shows as an error toast', async () => {

@@ -54,7 +54,7 @@ describe('system admin: work weeks', () => {
       'GET /api/General/PlanWorkWeeks': (_b: unknown, url: URL) => {
         const date = url.searchParams.get('date')!;
         if (date === `${next}-01-06`) return { json: { ...plan(date), warnings: [GAP, `Your work weeks start on Mondays; 01/06/${next} is a Wednesday.`] } };
-        if (date === `${next + 1}-01-03`) return { json: { ...plan(date), refusal: `Work weeks can only be generated for ${year - 3}, ${year} or ${next}, the years the pages offer; ${next + 1} is not one of them.` } };
+        if (date === `${next + 1}-01-03`) return { json: { ...plan(date), refusal: `The new weeks (01/03/${next + 1} - 01/01/${next + 2}) would overlap Week 1 of ${next + 1}.` } };
         return { json: plan(date) };
       },
       'POST /api/General/GenerateWorkWeeks': (_b: unknown, url: URL) =>
@@ -67,11 +67,20 @@ describe('system admin: work weeks', () => {
     const date = screen.getByLabelText('First day of week 1');
     const generated = () => calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/General/GenerateWorkWeeks')).map((c) => c.path);
 
-    // A year no select offers: the server's refusal shows under the date and nothing is sent.
+    // A refusal of the server shows under the date and nothing is sent.
     fireEvent.change(date, { target: { value: `${next + 1}-01-03` } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText(/the years the pages offer; \d{4} is not one of them\./)).toBeTruthy();
+    expect(await screen.findByText(/would overlap Week 1 of \d{4}\./)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Any year from 2000 to two years ahead: three years ahead is refused here, before any request.
+    const planned = () => calls.filter((c) => c.path.startsWith('/api/General/PlanWorkWeeks')).length;
+    const asked = planned();
+    fireEvent.change(date, { target: { value: `${year + 3}-01-05` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(`Choose a date from 2000 to ${year + 2}`)).toBeTruthy();
+    expect(planned()).toBe(asked);
+    expect(date.getAttribute('max')).toBe(`${year + 2}-12-31`);
 
     // A Wednesday after a gap: both warnings, asked first; Cancel sends nothing.
     fireEvent.change(date, { target: { value: `${next}-01-06` } });

@@ -145,7 +145,19 @@ export async function finishBooked(db: TDb, o: TOrderRow, work: TBoardWork, resu
       kind: 'booked',
       text: `${how} ${routeText(work)}, ${formatCents(work.payoutCents)}: trip ${result.tripId || number}${load ? `, load ${load.loadNumber} created` : ''}`,
       workOpportunityId: work.id,
-      detail: { tripId: result.tripId, loadIds: result.loadIds, loadId: load?.id ?? null },
+      // The facts an alert card shows (alerts.ts): a booking is announced like an Alert order's match.
+      detail: {
+        tripId: result.tripId,
+        loadIds: result.loadIds,
+        loadId: load?.id ?? null,
+        loadNumber: number,
+        origin: place(work.origin),
+        destination: place(work.destination),
+        pickupAt: new Date(work.firstPickupTime).toISOString(),
+        payout: centsToText(work.payoutCents),
+        distance: Math.round(work.distanceMiles * 10) / 10,
+        link: load ? `/app/loadboard/${encodeURIComponent(load.loadNumber)}` : null,
+      },
     });
     if (loadError) {
       await recordOrderEvent(tx, { companyId: o.companyId, orderId: o.id, kind: 'error', text: `The load was not created: ${loadError}`, workOpportunityId: work.id });

@@ -1,7 +1,7 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Box, Button, Collapse, MenuItem, Paper, TextField, useMediaQuery } from '@mui/material';
+import { Box, Button, Collapse, MenuItem, Paper, TextField, Typography, useMediaQuery } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { MOBILE_QUERY } from '../../../components/data-table';
 import { isBadRange, PeriodFilter, SearchClearButtons } from '../../../components/period-filter';
@@ -16,6 +16,17 @@ type TDashboardFiltersProps = {
   /** Clear: resets the page's filter and answers the defaults, which the fields then show (even before a first search). */
   onClear: () => TDashboardFilter | null | undefined;
 };
+
+/**
+ * The rule the period uses, said on screen (issue "Books you can trust"): a week or a year takes
+ * the loads by the work week set on each load, dates by the load's end date. The same rule as the
+ * server's (modules/driver-dashboard/queries.ts).
+ */
+export function periodRuleText(filter: Pick<TDashboardFilter, 'weekId' | 'startDate' | 'endDate'>) {
+  if (filter.startDate || filter.endDate) return "Dates select loads by the load's end date.";
+  if (filter.weekId) return 'A week selects loads by their work week.';
+  return 'A whole year selects loads by their work weeks in that year.';
+}
 
 /**
  * Spec §2 dashboard-driver filters: a work year and week, or a start and end date, and the driver.
@@ -103,6 +114,9 @@ export function DashboardFilters({ value, showDriver, onSearch, onClear }: TDash
           }} />
         </Box>
       </Collapse>
+      <Typography variant="body2" color="text.secondary" data-testid="period-rule" sx={{ mt: isMobile && !unfolded ? 0.75 : 1.25 }}>
+        {periodRuleText(draft)}
+      </Typography>
     </Paper>
   );
 }

@@ -19,20 +19,32 @@ function perMile(a: TOrderAlert) {
 }
 
 /** An order's new matches, newest first: the card shows the newest and counts the rest. */
-type TGroup = { orderId: number; alerts: TOrderAlert[] };
+type TGroup = { key: string; orderId: number; alerts: TOrderAlert[] };
 function groupByOrder(alerts: TOrderAlert[]): TGroup[] {
-  const groups = new Map<number, TGroup>();
+  const groups = new Map<string, TGroup>();
   for (const a of alerts) {
-    const g = groups.get(a.orderId) ?? { orderId: a.orderId, alerts: [] };
+    // A booking is its own card, never counted among the order's matches.
+    const key = a.kind === 'booked' ? `booked ${a.id}` : `order ${a.orderId}`;
+    const g = groups.get(key) ?? { key, orderId: a.orderId, alerts: [] };
     g.alerts.push(a);
-    groups.set(a.orderId, g);
+    groups.set(key, g);
   }
   return [...groups.values()];
+}
+
+/** A booking (Book, Book & Assign) is announced like a match, naming the load and the driver. */
+const isBooking = (a: TOrderAlert) => a.kind === 'booked';
+
+/** The card's title: 'Booked 114-22 for Sam Carter', or 'Match for Sam Carter' / '3 matches for …'. */
+export function alertTitle(alert: TOrderAlert, count: number) {
+  if (isBooking(alert)) return `Booked ${alert.loadNumber ? `${alert.loadNumber} ` : ''}for ${alert.drivers}`;
+  return `${count === 1 ? 'Match' : `${count} matches`} for ${alert.drivers}`;
 }
 
 function AlertCard({ group }: { group: TGroup }) {
   const [alert] = group.alerts;
   const count = group.alerts.length;
+  const booking = isBooking(alert);
   const route = [alert.origin, alert.destination].filter(Boolean).join(' → ');
   const facts = [
     alert.pickupAt ? `Pickup ${formatDateTime(alert.pickupAt)}` : null,
@@ -46,13 +58,17 @@ function AlertCard({ group }: { group: TGroup }) {
       variant="outlined"
       sx={{ bgcolor: 'background.paper', boxShadow: 3, py: 0.25, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
       action={
-        <IconButton size="small" aria-label={`Dismiss the matches for order #${group.orderId}`} onClick={() => dismissAlerts(group.alerts.map((a) => a.id))}>
+        <IconButton
+          size="small"
+          aria-label={booking ? `Dismiss the booking of order #${group.orderId}` : `Dismiss the matches for order #${group.orderId}`}
+          onClick={() => dismissAlerts(group.alerts.map((a) => a.id))}
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
       }
     >
       <AlertTitle sx={{ overflowWrap: 'anywhere', mb: 0.25 }}>
-        {count === 1 ? 'Match' : `${count} matches`} for {alert.drivers}
+        {alertTitle(alert, count)}
       </AlertTitle>
       <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {count > 1 ? 'Newest: ' : ''}
@@ -72,7 +88,7 @@ function AlertCard({ group }: { group: TGroup }) {
         )}
         {isAppPath(alert.link) && (
           <Link component={RouterLink} to={alert.link ?? ''} variant="body2">
-            {alert.link?.startsWith(paths.loadSearch) ? 'Find it in Load Search' : 'View the match'}
+            {alert.link?.startsWith(paths.loadSearch) ? 'Find it in Load Search' : booking ? 'Open the load' : 'View the match'}
           </Link>
         )}
         <Link component={RouterLink} to={paths.searchDashboard} variant="body2">
@@ -84,8 +100,8 @@ function AlertCard({ group }: { group: TGroup }) {
 }
 
 /**
- * Matches found by Alert orders, pushed by the server, one card per order (its newest match and
- * how many), kept until dismissed. `inline` is the dashboard's list above its orders; otherwise a
+ * Matches found by Alert orders and bookings made by Book orders, pushed by the server: one card
+ * per order's matches (its newest match and how many) and one per booking, kept until dismissed. `inline` is the dashboard's list above its orders; otherwise a
  * small stack at the top right of any other page (full width on a phone), rendered by the app shell
  * for people who may read the search dashboard.
  */
@@ -119,7 +135,7 @@ export function OrderAlertList({ inline = false }: { inline?: boolean }) {
       }
     >
       {groups.slice(0, shown).map((g) => (
-        <AlertCard key={g.orderId} group={g} />
+        <AlertCard key={g.key} group={g} />
       ))}
       {(more > 0 || groups.length > 1) && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', gap: 1 }}>

@@ -1,5 +1,5 @@
 import { settlementRoutes, type TCloseCheckKind } from '@haulboard/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
 import type { TKeyedOptions } from '../../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../../lib/mutation';
@@ -11,8 +11,11 @@ export const settlementWeekQuery = (weekId: number) =>
     queryFn: ({ signal }) => callRoute(settlementRoutes.getWeek, { query: { weekId }, signal }),
   });
 
-export const useSettlementWeek = (weekId: number | null, enabled: boolean) =>
-  useQuery({ ...settlementWeekQuery(weekId ?? 0), enabled: enabled && !!weekId, placeholderData: keepPreviousData });
+/**
+ * No placeholder data: the previous week's answer shown under a newly chosen week would put its
+ * figures, statement numbers and Close or Reopen button under the wrong week while it loads.
+ */
+export const useSettlementWeek = (weekId: number | null, enabled: boolean) => useQuery({ ...settlementWeekQuery(weekId ?? 0), enabled: enabled && !!weekId });
 
 /** GET /api/Settlement/Statement: one driver's statement (a driver: their own, driverId not sent). */
 export const statementQuery = (weekId: number, driverId: number | null) =>

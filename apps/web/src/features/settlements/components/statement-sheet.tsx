@@ -1,10 +1,21 @@
-import { formatMoney, lineCapText, type TStatement, type TStatementReply } from '@haulboard/contract';
+import {
+  addedMoney,
+  deductedMoney,
+  lineCapText,
+  STATEMENT_WORDS,
+  statementGallons,
+  statementMiles,
+  statementMoney,
+  statementPeriod,
+  statementRate,
+  type TStatement,
+  type TStatementReply,
+} from '@haulboard/contract';
 import { Alert, Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
-const milesFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const gallonsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+// Figures and words come from the contract's statement-format.ts, which the PDF uses too.
 
 /** The sheet's width below which its tables no longer fit (a phone); Letter paper is wider. */
 const NARROW = 600;
@@ -85,8 +96,6 @@ function HeadLine({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** '11/16/2026 – 11/22/2026' */
-const period = (s: TStatement) => `${formatDate(s.week.startDate)} – ${formatDate(s.week.endDate)}`;
 
 /** 'S-000012, revision 2' for a frozen statement; 'Draft' while the week is open. */
 export const statementLabel = (s: Pick<TStatement, 'statementNumber' | 'revision'>) =>
@@ -111,18 +120,18 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             {s.carrier.name}
           </Typography>
-          <Typography variant="subtitle1">Driver settlement statement</Typography>
+          <Typography variant="subtitle1">{STATEMENT_WORDS.title}</Typography>
           <Box sx={{ mt: 1 }}>
             <HeadLine label="Payee">{s.payee.name}</HeadLine>
-            <HeadLine label="Unit">{s.unitNumber ?? 'None'}</HeadLine>
+            <HeadLine label="Unit">{s.unitNumber ?? STATEMENT_WORDS.noUnit}</HeadLine>
           </Box>
         </Box>
         <Box className="sheet-head-right" sx={{ textAlign: 'right' }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="statement-number">
-            {s.statementNumber ? `Statement ${statementLabel(s)}` : 'Draft statement'}
+            {s.statementNumber ? `Statement ${statementLabel(s)}` : STATEMENT_WORDS.draft}
           </Typography>
           <HeadLine label="Pay period">
-            Week {s.week.number}, {period(s)}
+            {statementPeriod(s.week)}
           </HeadLine>
           <HeadLine label="Pay date">{formatDate(s.payDate)}</HeadLine>
           {s.closed ? (
@@ -138,18 +147,16 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
 
       <Section title="Loads">
         {s.loads.length === 0 ? (
-          <None>No loads counted in this week.</None>
+          <None>{STATEMENT_WORDS.noLoads}</None>
         ) : (
           <Table size="small" aria-label="Loads">
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 700 } }}>
-                <TableCell>Load #</TableCell>
-                <TableCell>Dates</TableCell>
-                <TableCell>Route</TableCell>
-                <TableCell align="right">Miles</TableCell>
-                <TableCell align="right">Rate</TableCell>
-                <TableCell align="right">Load pay</TableCell>
-                <TableCell align="right">Driver share</TableCell>
+                {STATEMENT_WORDS.loadColumns.map((c, i) => (
+                  <TableCell key={c} align={i >= 3 ? 'right' : undefined}>
+                    {c}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -168,27 +175,27 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                     {l.origin} → {l.destination}
                     {l.teammate && (
                       <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                        Team load with {l.teammate}
+                        {STATEMENT_WORDS.teamLoad(l.teammate)}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell className="detail" data-label="Miles" align="right">
-                    {milesFormat.format(Number(l.tripLength) || 0)}
+                    {statementMiles(l.tripLength)}
                   </TableCell>
                   <TableCell className="detail" data-label="Rate" align="right">
-                    {formatMoney(l.rate)}/mi
+                    {statementRate(l.rate)}
                   </TableCell>
                   <TableCell className="detail" data-label="Load pay" align="right">
-                    {formatMoney(l.loadPayout)}
+                    {statementMoney(l.loadPayout)}
                   </TableCell>
                   <TableCell className="amount" align="right">
-                    {formatMoney(l.payout)}
+                    {statementMoney(l.payout)}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
-              <TotalRow label={`Gross · ${counts.loads.toLocaleString('en-US')} ${counts.loads === 1 ? 'load' : 'loads'}`} amount={formatMoney(s.gross)} span={6} />
+              <TotalRow label={`Gross · ${counts.loads.toLocaleString('en-US')} ${counts.loads === 1 ? 'load' : 'loads'}`} amount={statementMoney(s.gross)} span={6} />
             </TableFooter>
           </Table>
         )}
@@ -197,7 +204,7 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
 
       <Section title="Additions and reimbursements">
         {s.additions.length === 0 ? (
-          <None>No additions this week.</None>
+          <None>{STATEMENT_WORDS.noAdditions}</None>
         ) : (
           <Table size="small" aria-label="Additions">
             <TableBody>
@@ -214,13 +221,13 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                     </Typography>
                   </TableCell>
                   <TableCell className="amount" align="right" sx={{ width: '18%' }}>
-                    +{formatMoney(a.amount)}
+                    {addedMoney(a.amount)}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
-              <TotalRow label="Total additions" amount={`+${formatMoney(s.totalAdditions)}`} span={2} />
+              <TotalRow label="Total additions" amount={addedMoney(s.totalAdditions)} span={2} />
             </TableFooter>
           </Table>
         )}
@@ -232,18 +239,16 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
           Fuel card{s.unitNumber ? ` · unit ${s.unitNumber}` : ''}
         </Typography>
         {s.fuel.length === 0 ? (
-          <None>{s.unitNumber ? 'No fuel-card transactions this week.' : 'No unit number, so no fuel-card transactions are charged.'}</None>
+          <None>{s.unitNumber ? STATEMENT_WORDS.noFuel : STATEMENT_WORDS.noFuelWithoutUnit}</None>
         ) : (
           <Table size="small" aria-label="Fuel">
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 700 } }}>
-                <TableCell sx={{ width: '14%' }}>Date</TableCell>
-                <TableCell>Place</TableCell>
-                <TableCell>Product</TableCell>
-                <TableCell align="right">Gallons</TableCell>
-                <TableCell align="right" sx={{ width: '18%' }}>
-                  Amount
-                </TableCell>
+                {STATEMENT_WORDS.fuelColumns.map((c, i) => (
+                  <TableCell key={c} align={i >= 3 ? 'right' : undefined} sx={i === 0 ? { width: '14%' } : i === 4 ? { width: '18%' } : undefined}>
+                    {c}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -256,16 +261,16 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                   </TableCell>
                   <TableCell className="main">{f.productName}</TableCell>
                   <TableCell className="detail" data-label="Gallons" align="right">
-                    {Number(f.quantity) ? gallonsFormat.format(Number(f.quantity)) : ''}
+                    {statementGallons(f.quantity)}
                   </TableCell>
                   <TableCell className="amount" align="right">
-                    −{formatMoney(f.amount)}
+                    {deductedMoney(f.amount)}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
-              <TotalRow label="Total fuel" amount={`−${formatMoney(s.totalFuel)}`} span={4} />
+              <TotalRow label="Total fuel" amount={deductedMoney(s.totalFuel)} span={4} />
             </TableFooter>
           </Table>
         )}
@@ -275,7 +280,7 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
           Expenses
         </Typography>
         {s.expenses.length === 0 ? (
-          <None>No expenses this week.</None>
+          <None>{STATEMENT_WORDS.noExpenses}</None>
         ) : (
           <Table size="small" aria-label="Expenses">
             <TableBody>
@@ -292,13 +297,13 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                     </Typography>
                   </TableCell>
                   <TableCell className="amount" align="right" sx={{ width: '18%' }}>
-                    −{formatMoney(e.amount)}
+                    {deductedMoney(e.amount)}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
-              <TotalRow label="Total expenses" amount={`−${formatMoney(s.totalExpense)}`} span={2} />
+              <TotalRow label="Total expenses" amount={deductedMoney(s.totalExpense)} span={2} />
             </TableFooter>
           </Table>
         )}
@@ -314,14 +319,14 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                 </Typography>
               </TableCell>
               <TableCell className="amount" align="right" sx={{ width: '18%' }}>
-                −{formatMoney(s.administrationFee)}
+                {deductedMoney(s.administrationFee)}
               </TableCell>
             </TableRow>
           </TableBody>
           <TableFooter>
             <TotalRow
               label={`Total deductions · ${(deductionsCount + 1).toLocaleString('en-US')} ${deductionsCount + 1 === 1 ? 'line' : 'lines'}`}
-              amount={`−${formatMoney(s.totalDeductions)}`}
+              amount={deductedMoney(s.totalDeductions)}
               span={1}
             />
           </TableFooter>
@@ -333,17 +338,17 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
             Summary
           </Typography>
-          <SumLine label="Gross">{formatMoney(s.gross)}</SumLine>
-          <SumLine label="+ Additions">{formatMoney(s.totalAdditions)}</SumLine>
-          <SumLine label="− Deductions">{formatMoney(s.totalDeductions)}</SumLine>
+          <SumLine label="Gross">{statementMoney(s.gross)}</SumLine>
+          <SumLine label="+ Additions">{statementMoney(s.totalAdditions)}</SumLine>
+          <SumLine label="− Deductions">{statementMoney(s.totalDeductions)}</SumLine>
           <Box sx={{ borderTop: 1, mt: 0.5, pt: 0.5 }}>
             <SumLine label="= Net pay" strong testId="statement-net">
-              {formatMoney(s.net)}
+              {statementMoney(s.net)}
             </SumLine>
           </Box>
           {s.carry && (
             <Typography variant="body2" data-testid="statement-carry" sx={{ mt: 0.5 }}>
-              Negative balance of {formatMoney(s.carry.amount)} carried to week {s.carry.toWeek}, deducted there.
+              Negative balance of {statementMoney(s.carry.amount)} carried to week {s.carry.toWeek}, deducted there.
             </Typography>
           )}
         </Box>
@@ -351,14 +356,14 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
             Year to date ({s.week.year})
           </Typography>
-          <SumLine label="Gross">{formatMoney(s.ytd.gross)}</SumLine>
-          <SumLine label="Additions">{formatMoney(s.ytd.additions)}</SumLine>
-          <SumLine label="Deductions">{formatMoney(s.ytd.deductions)}</SumLine>
+          <SumLine label="Gross">{statementMoney(s.ytd.gross)}</SumLine>
+          <SumLine label="Additions">{statementMoney(s.ytd.additions)}</SumLine>
+          <SumLine label="Deductions">{statementMoney(s.ytd.deductions)}</SumLine>
           <SumLine label="Net pay" strong>
-            {formatMoney(s.ytd.net)}
+            {statementMoney(s.ytd.net)}
           </SumLine>
           <Box sx={{ borderTop: 1, mt: 0.5, pt: 0.5 }}>
-            <SumLine label="Escrow balance">{formatMoney(s.ytd.escrow)}</SumLine>
+            <SumLine label="Escrow balance">{statementMoney(s.ytd.escrow)}</SumLine>
           </Box>
         </Box>
       </Box>

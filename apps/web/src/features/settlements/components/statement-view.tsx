@@ -19,6 +19,8 @@ type TStatementViewProps = {
 /** One driver's statement for a week: Download PDF, Print, and the printable sheet. */
 export function StatementView({ weekId, driverId, leading }: TStatementViewProps) {
   const statement = useStatement(weekId, driverId, true);
+  // Only this week's statement: never another week's number or figures while this one loads.
+  const shown = statement.data?.week.weekId === weekId ? statement.data : undefined;
   const download = useDownloadStatementPdf();
   return (
     <>
@@ -30,11 +32,11 @@ export function StatementView({ weekId, driverId, leading }: TStatementViewProps
           startIcon={<DownloadOutlinedIcon />}
           onClick={() => download.mutate({ weekId, driverId })}
           loading={download.isPending}
-          disabled={!statement.data}
+          disabled={!shown}
         >
           Download PDF
         </Button>
-        <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()} disabled={!statement.data}>
+        <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()} disabled={!shown}>
           Print
         </Button>
       </Stack>
@@ -43,12 +45,12 @@ export function StatementView({ weekId, driverId, leading }: TStatementViewProps
           {failureMessage(statement.error)}
         </Alert>
       )}
-      {statement.isPending ? (
+      {!shown && !statement.isError ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress aria-label="Loading the statement" />
         </Box>
       ) : (
-        statement.data && (
+        shown && (
           <ThemeProvider theme={paperTheme}>
             {/* The sheet reflows to its own width (a container query), so a phone shows all of it without a scroll box. */}
             <Paper
@@ -56,7 +58,7 @@ export function StatementView({ weekId, driverId, leading }: TStatementViewProps
               variant="outlined"
               sx={{ bgcolor: '#fff', color: '#000', p: { xs: 1.5, sm: 4 }, maxWidth: '8.5in', mx: 'auto', containerType: 'inline-size', containerName: 'settlement-statement' }}
             >
-              <StatementSheet statement={statement.data} />
+              <StatementSheet statement={shown} />
             </Paper>
           </ThemeProvider>
         )

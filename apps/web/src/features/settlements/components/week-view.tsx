@@ -199,7 +199,8 @@ function DriverTable({ data, hrefOf }: { data: TSettlementWeek; hrefOf: (userId:
 export function WeekView({ weekId, canWrite, hrefOf }: { weekId: number; canWrite: boolean; hrefOf: (userId: number) => string }) {
   const week = useSettlementWeek(weekId, true);
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const data = week.data;
+  // Only the chosen week's own answer is shown (never another week's, should a cached one linger).
+  const data = week.data?.week.weekId === weekId ? week.data : undefined;
   if (week.isError) return <Alert severity="error">{failureMessage(week.error)}</Alert>;
   if (!data) return <LinearProgress aria-label="Loading the week" />;
   return (

@@ -1,4 +1,4 @@
-import { type TWorkWeek, type TWorkWeekPlan, ZGenerateWeeksQuery } from '@haulboard/contract';
+import { lastWorkWeekYear, type TWorkWeek, type TWorkWeekPlan, WORK_WEEK_FIRST_YEAR, ZGenerateWeeksQuery } from '@haulboard/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
@@ -47,7 +47,9 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
   const [dateError, setDateError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const weeks = useWorkWeeks(year);
-  // Show the year just generated (the server generates only offered years).
+  // Any year from 2000 to two years ahead; once generated, the year selects offer it.
+  const lastYear = lastWorkWeekYear();
+  // Show the year just generated.
   const generate = useGenerateWorkWeeks({ onGenerated: (generated) => setYear(Number(generated.slice(0, 4))), idempotency: useIdempotencyKey() });
   const remove = useDeleteWorkWeeks({ idempotency: useIdempotencyKey(confirming) });
 
@@ -97,8 +99,8 @@ export function WorkWeeksTab({ canWrite }: { canWrite: boolean }) {
                   setDateError(null);
                 }}
                 error={!!dateError}
-                helperText={dateError ?? 'Weeks of 7 days follow through that year'}
-                slotProps={{ inputLabel: { shrink: true } }}
+                helperText={dateError ?? `Weeks of 7 days follow through that year (${WORK_WEEK_FIRST_YEAR} to ${lastYear})`}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${WORK_WEEK_FIRST_YEAR}-01-01`, max: `${lastYear}-12-31` } }}
                 sx={{ flex: '1 1 200px' }}
               />
               <Button type="submit" variant="contained" startIcon={<EventRepeatIcon />} loading={generate.isPending || planning} disabled={!date}>
