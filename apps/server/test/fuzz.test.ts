@@ -164,6 +164,13 @@ const BASES: Record<string, () => Record<string, unknown>> = {
   // administrator still leaves them every page the rest of the walk needs.
   'permissions.setPermission': () => ({ roleId: 3, objectName: 'LoadBoardPage', accessType: 'Write', isMenuVisible: true }),
   'cookies.saveCookie': () => ({ companyCookieId: 0 }),
+  // A preset is saved only when it maps every required field to a column the file has.
+  'imports.savePreset': () => ({
+    kind: 'fuel',
+    name: 'Fuzz preset',
+    headers: ['Date', 'Unit', 'State', 'Product', 'Gallons'],
+    mapping: { date: 'Date', unit: 'Unit', state: 'State', product: 'Product', quantity: 'Gallons' },
+  }),
   'loadOrders.placeOrder': () => ({
     loadOrderId: 0,
     origin: city('DALLAS, TX', 32.78, -96.8),

@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-export const PG_TEMPLATE = 'haulboard_test_template';
+/** One template per run: two runs on one PostgreSQL server (two checkouts) never drop each other's. */
+export const PG_TEMPLATE = `haulboard_test_template_${process.pid}`;
 
 /** Migrates one template database per run; each test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
