@@ -114,6 +114,9 @@ describe('load import (spec §2 accounting/load-import)', () => {
     api({ search: { json: { newLoads: [pending], existingLoads: [], source: 'the board', problems: [], skipped: [], mappingStep: null } } });
     renderApp('/app/accounting/load-import');
     await chooseWeekAndSearch();
+    // The board's broker is no unknown broker: nothing to choose before importing.
+    await screen.findByRole('button', { name: `Edit ${pending.loadNumber}` });
+    expect(screen.queryByText('Needs a broker')).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: `Edit ${pending.loadNumber}` }));
     const broker = await screen.findByRole('combobox', { name: /Broker/ });
     await waitFor(() => expect(broker.textContent).toBe('Amazon Relay (added when the loads are saved)'));

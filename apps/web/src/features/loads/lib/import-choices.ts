@@ -14,8 +14,11 @@ export const NO_PICKS: TImportPicks = { brokers: {}, drivers: {} };
 
 export const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** The row has no broker (none matched and none was chosen in its dialog). */
-export const needsBroker = (l: TImportedLoad) => !l.brokerId;
+/**
+ * The row has no broker (none matched and none was chosen in its dialog). The board's own trips name
+ * the board, added on save when the company does not have it yet (BOARD_BROKER_ID): nothing to choose.
+ */
+export const needsBroker = (l: TImportedLoad) => !l.brokerId && l.brokerMatch !== 'board';
 /** The file names a driver nobody matched, and none was chosen in its dialog. */
 export const needsDriver = (l: TImportedLoad) => l.needs.includes('driver') && !l.loadDrivers.length;
 
