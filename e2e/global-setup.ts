@@ -17,7 +17,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const webDir = path.join(repoRoot, 'apps/web');
 const webIndex = path.join(webDir, 'dist/index.html');
 export const resultsDir = path.join(repoRoot, 'e2e/test-results');
-const E2E_DATABASE = 'haulboard_e2e';
+// One database per run: two checkouts' browser runs on one server must not drop each other's.
+const E2E_DATABASE = `haulboard_e2e_${process.pid}`;
 
 /**
  * Builds the web app when needed, then starts one Haulboard server for the whole run on a free
