@@ -25,11 +25,14 @@ export {
   layoutFromMapping,
   layoutsOf,
   MAPPABLE_FIELDS,
+  fuelKey,
+  fuelRecordKey,
   naturalKey,
   normaliseProduct,
   ROW_TEXT,
   type TColumnMapping,
   type TFieldInfo,
+  type TFuelIdentity,
   type TFuelProduct,
   type TFuelRecord,
   type TImportKind,
@@ -58,6 +61,7 @@ export {
   type TPreviewProblem,
   type TPreviewRecord,
   type TSavedPreset,
+  type TStoredImport,
 } from './preview';
 export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, normaliseHeader, openTable, READ_TEXT, readRawRows, type TFileInput, type TRawRow } from './read';
 export {

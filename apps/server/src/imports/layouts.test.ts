@@ -82,7 +82,8 @@ describe('fuel layouts', () => {
       taxPaid: true,
       ifta: true,
     });
-    expect(naturalKey(record)).toBe('fuel|EFS (WEX)|0001|2025-07-14T06:42:00|004512|diesel');
+    // What the line is, not who read it: no layout name, no leading zeros a spreadsheet would drop.
+    expect(naturalKey(record)).toBe('fuel|unit:101|2025-07-14T06:42|4512|diesel|120.500|421.63');
   });
 
   it('keeps DEF but flags it as non-IFTA', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatMoney } from '@haulboard/contract';
+import { formatMoney, usDate } from '@haulboard/contract';
 import { csvText } from '../files/csv-writer';
 import { refuse } from '../lib/errors';
 import {
@@ -30,6 +30,9 @@ import { scaledToText, toScaled } from './values';
 
 export type TSavedPreset = { name: string; kind: TImportKind; mapping: TColumnMapping };
 
+/** The import that stored a record: the day it was imported ('YYYY-MM-DD') and its file's name. */
+export type TStoredImport = { importedOn: string; fileName: string };
+
 export type TPreviewInput = {
   file: TFileInput;
   kind: TImportKind;
@@ -41,9 +44,10 @@ export type TPreviewInput = {
   existingKeys?: ReadonlySet<string> | ReadonlyMap<string, string>;
   /**
    * Which of these keys are already stored: asked once per batch of new records, so a company's
-   * stored keys need not all be held in memory (instead of `existingKeys`).
+   * stored keys need not all be held in memory (instead of `existingKeys`). A map also says which
+   * import stored each (its day and file), for the notice "already imported on <date> in <file>".
    */
-  storedKeys?: (keys: string[]) => Promise<ReadonlySet<string>>;
+  storedKeys?: (keys: string[]) => Promise<ReadonlySet<string> | ReadonlyMap<string, TStoredImport | null>>;
   /** The year and quarter chosen for a miles import (rows of another quarter are refused). */
   period?: TPeriod;
   /**
@@ -102,6 +106,7 @@ export const PREVIEW_TEXT = {
   repeats: (first: number) => `repeats row ${first}`,
   conflicts: (first: number) => `has the same key as row ${first} with different figures`,
   stored: 'already imported',
+  storedIn: (where: TStoredImport) => `already imported on ${usDate(where.importedOn)} in ${where.fileName}`,
   storedChanged: 'already imported with different figures (importing again would replace it)',
   unreadableRow: 'the row could not be read',
   wideRow: (cells: number, header: number) => `the row has ${cells} cells but the header has ${header} (check the file's quotes and line breaks)`,
@@ -244,7 +249,8 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       const stored = await input.storedKeys(batch.map((e) => e.key));
       for (const e of batch) {
         if (stored.has(e.key)) {
-          const reason = withRows(e.rows, PREVIEW_TEXT.stored);
+          const where = stored instanceof Map ? stored.get(e.key) : null;
+          const reason = withRows(e.rows, where ? PREVIEW_TEXT.storedIn(where) : PREVIEW_TEXT.stored);
           add(preview.duplicates, { rows: e.rows, key: e.key, where: 'stored', changed: false, reason, record: e.record }, 'duplicates');
         } else takeNew(e);
       }

@@ -131,12 +131,15 @@ export const fuelTransactions = pgTable(
     currency: text('currency').notNull().default('USD'),
     taxPaid: boolean('tax_paid').notNull().default(true),
     invoice: text('invoice'),
-    /** vendor | card | date and time | invoice or authorisation | product: the same line never twice. */
+    /**
+     * unit (or card) | date and time | invoice (or site) | product | gallons | amount (`fuelKey`): the
+     * same line never twice, whichever layout or preset read it.
+     */
     naturalKey: text('natural_key').notNull(),
     createdOn: createdOn(),
   },
   (t) => [
-    uniqueIndex('fuel_company_key_uq').on(t.companyId, t.naturalKey),
+    uniqueIndex('fuel_company_identity_uq').on(t.companyId, t.naturalKey),
     index('fuel_company_date_idx').on(t.companyId, t.fuelDate),
     index('fuel_company_unit_idx').on(t.companyId, t.unitNumber, t.fuelDate),
     index('fuel_import_idx').on(t.importId),

@@ -3,6 +3,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import { closeWeek } from '../../modules/settlements';
 import type { TDbLike } from '../client';
+import { fuelKey } from '../../imports/layouts/fuel';
 import { fuelTransactions, userCompanies, workWeeks } from '../schema';
 import { DEMO_STEPS, DEMO_USERS, type TDemoIds, type TDemoStep } from './demo';
 import { prng } from './demo-board';
@@ -84,15 +85,15 @@ export function fuelLine(
     currency: 'USD',
     taxPaid: true,
     invoice: o.invoice,
-    naturalKey: ['fuel', VENDOR, o.card, `${o.date}T${o.time}`, o.invoice, o.product].join('|'),
+    naturalKey: '',
   };
   if ('cashCents' in q) {
-    return { ...base, productCode: 'CADV', quantity: '0.000', unitPrice: null, paidPrice: null, amount: money(q.cashCents), discount: null };
+    return withKey({ ...base, productCode: 'CADV', quantity: '0.000', unitPrice: null, paidPrice: null, amount: money(q.cashCents), discount: null });
   }
   const retailCents = costCents(q.thousandths, q.retail);
   const paid = q.retail - q.discount;
   const paidCents = costCents(q.thousandths, paid);
-  return {
+  return withKey({
     ...base,
     productCode: o.product === 'diesel' ? 'ULSD' : 'DEFD',
     quantity: gallons(q.thousandths),
@@ -100,8 +101,24 @@ export function fuelLine(
     paidPrice: price(paid),
     amount: money(paidCents),
     discount: money(retailCents - paidCents),
-  };
+  });
 }
+
+/** A seeded line's identity, as an import of the same card line would compute it. */
+const withKey = (row: TFuelInsert): TFuelInsert => ({
+  ...row,
+  naturalKey: fuelKey({
+    unit: row.unitNumber,
+    card: row.cardLast4 ?? null,
+    date: row.fuelDate,
+    time: row.fuelTime ?? null,
+    invoice: row.invoice ?? null,
+    location: row.location ?? null,
+    product: row.product,
+    quantity: row.quantity,
+    amount: row.amount,
+  }),
+});
 
 /** The pay terms: one driver on a percentage of gross; the others keep their flat weekly fee. */
 export const seedPayTerms: TDemoStep = async (db, ids) => {

@@ -47,6 +47,52 @@ export function normaliseProduct(code: string, description = ''): TFuelProduct {
 
 const lastFour = (card: string) => card.replace(/\D/g, '').slice(-4);
 
+/**
+ * What a fuel line is, whoever read it: its unit (its card when the line names no unit), date and
+ * time, invoice or authorisation (its site when it has neither), product, gallons and amount, as
+ * they are stored. Never the layout's or preset's name: the same line read by the EFS layout, a
+ * hand mapping or a saved preset is one line. The fields are the stored columns so that a migration
+ * can compute the same key in SQL (0019_fuel_identity.sql does; keep the two alike).
+ */
+export type TFuelIdentity = {
+  unit: string;
+  card: string | null;
+  date: string;
+  /** 'HH:MM' or longer; only hours and minutes count (they are what is stored). */
+  time: string | null;
+  /** The invoice, else the authorisation number. */
+  invoice: string | null;
+  location: string | null;
+  product: string;
+  /** Gallons with 3 decimals, as stored. */
+  quantity: string;
+  /** With 2 decimals; '0.00' when the file gave none (as stored). */
+  amount: string;
+};
+
+/** A number written only in digits loses its leading zeros: a spreadsheet reads '004512' as 4512. */
+const digitsCanon = (v: string) => (/^[0-9]+$/.test(v) ? v.replace(/^0+(?=[0-9])/, '') : v);
+
+export function fuelKey(x: TFuelIdentity): string {
+  const who = x.unit ? `unit:${digitsCanon(x.unit)}` : x.card ? `card:${x.card}` : '';
+  const ref = x.invoice ? digitsCanon(x.invoice) : x.location ? `site:${x.location}` : '';
+  return ['fuel', who, `${x.date}T${(x.time ?? '').slice(0, 5)}`, ref, x.product, x.quantity, x.amount].join('|');
+}
+
+/** The identity of a fuel record as it will be stored (see `fuelKey`). */
+export const fuelRecordKey = (r: TFuelRecord) =>
+  fuelKey({
+    unit: r.unit,
+    card: r.card || null,
+    date: r.date,
+    time: r.time,
+    invoice: r.invoice || r.authorization || null,
+    location: r.location || null,
+    product: r.product,
+    quantity: r.quantity,
+    amount: r.amount ?? '0.00',
+  });
+
 /** A fuel line as text fields, before reading: what every fuel layout produces from its row. */
 export type TFuelInput = {
   date: string;

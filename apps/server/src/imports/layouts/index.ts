@@ -1,7 +1,7 @@
 /** Import layouts: every layout, the mapping step's fields, layouts built from a mapping, natural keys. */
 import { refuse } from '../../lib/errors';
 import { normaliseHeader } from '../read';
-import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, PILOT_LAYOUT, readFuel } from './fuel';
+import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, fuelRecordKey, PILOT_LAYOUT, readFuel } from './fuel';
 import { readLoad } from './loads';
 import { MILES_QUARTER_LAYOUT, MILES_TRIP_LAYOUT, MOTIVE_LAYOUT, milesFields, readMiles, SAMSARA_LAYOUT } from './miles';
 import { RELAY_PAYMENTS_LAYOUT, RELAY_TRIPS_LAYOUT } from './relay';
@@ -158,13 +158,14 @@ export const rowAccess = (row: number, cells: readonly string[], keys: readonly 
   rowReader(keys, layout)(row, cells);
 
 /**
- * The natural key of a record: importing the same rows again finds the same keys. Fuel: vendor, card,
- * date and time, invoice or authorisation, product. Miles: unit, jurisdiction, period, source.
+ * The natural key of a record: importing the same rows again finds the same keys, whichever layout or
+ * preset read them. Fuel: unit (or card), date and time, invoice (or site), product, gallons and
+ * amount (`fuelKey`). Miles: unit, jurisdiction, period, source.
  */
 export function naturalKey(record: TImportRecord): string {
   switch (record.kind) {
     case 'fuel':
-      return ['fuel', record.vendor, record.card, `${record.date}T${record.time ?? ''}`, record.invoice || record.authorization, record.product].join('|');
+      return fuelRecordKey(record);
     case 'miles':
       return ['miles', record.unit.toUpperCase(), record.jurisdiction, `${record.year}Q${record.quarter}`, record.source].join('|');
     case 'payments':

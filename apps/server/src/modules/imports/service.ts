@@ -51,13 +51,19 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
     const f = fuelTransactions;
     return {
       storedKeys: async (keys) => {
+        // Which import stored each line, so the preview can say when and from which file.
         const rows = await db
-          .select({ key: f.naturalKey })
+          .select({
+            key: f.naturalKey,
+            fileName: imports.fileName,
+            importedOn: sql<string | null>`to_char(${imports.createdOn} at time zone 'UTC', 'YYYY-MM-DD')`,
+          })
           .from(f)
+          .leftJoin(imports, and(eq(imports.companyId, companyId), eq(imports.id, f.importId)))
           .where(and(eq(f.companyId, companyId), inArray(f.naturalKey, keys)));
         // A file of lines all stored before stages nothing: let others in between its batches too.
         await yieldToOthers();
-        return new Set(rows.map((r) => r.key));
+        return new Map(rows.map((r) => [r.key, r.fileName && r.importedOn ? { fileName: r.fileName, importedOn: r.importedOn } : null]));
       },
     };
   }
@@ -268,6 +274,12 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
 const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
 
 /**
+ * What a row stored meanwhile is recognised by on the move: a fuel line by its identity (company and
+ * natural key, never the layout that read it); mileage by any of its unique keys.
+ */
+const CONFLICT = { fuel: sql`(company_id, natural_key)`, miles: sql`` } as const;
+
+/**
  * Imports a file whole, or refuses it whole, without holding the database for the whole file.
  * The pipeline reads the file outside any transaction and writes its new records (flagged ones
  * included) to `import_staging` a batch per statement, yielding between batches; then one short
@@ -371,7 +383,7 @@ async function moveStaged(tx: TTx, companyId: number, runId: string, importId: n
         select ${companyId}, ${importId}, ${picked}
         from import_staging s cross join lateral jsonb_populate_recordset(null::${target}, s.rows) r
         where s.company_id = ${companyId} and s.run_id = ${runId}
-        on conflict do nothing
+        on conflict ${CONFLICT[kind]} do nothing
         returning 1
       )
       select count(*)::int as n from added`),
