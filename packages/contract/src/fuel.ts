@@ -85,6 +85,40 @@ export const ZFuelRecord = z.object({
 });
 export type TFuelRecord = z.infer<typeof ZFuelRecord>;
 
+/**
+ * What a capped fuel list advises: to choose a quarter only when none is chosen (issue 18); the
+ * page's totals count every line whatever the list shows.
+ */
+export const FUEL_LIST_HINT = {
+  noQuarter: 'Choose a quarter or a week to see the rest.',
+  quarter: 'Choose a week to see the rest; the totals count every line.',
+  week: 'The rest are not listed; the totals count every line.',
+} as const;
+export const fuelListHint = (filter: { weekId: number | null; quarter: number | null }) =>
+  filter.weekId ? FUEL_LIST_HINT.week : filter.quarter ? FUEL_LIST_HINT.quarter : FUEL_LIST_HINT.noQuarter;
+
+/**
+ * The Fuel Import page's totals: summed in SQL over every line the filter selects (the list itself
+ * stops at 5,000), with each product's share so that diesel, DEF, reefer fuel and cash advances and
+ * fees are told apart. Gallons have three decimals, amounts two.
+ */
+export const ZFuelTotals = z.object({
+  lines: z.number(),
+  /** Tractor diesel: what IFTA counts. */
+  iftaGallons: z.string(),
+  amount: z.string(),
+  byProduct: z.array(
+    z.object({
+      product: z.enum(FUEL_PRODUCT_KEYS as [TFuelProduct, ...TFuelProduct[]]),
+      productName: z.string(),
+      lines: z.number(),
+      gallons: z.string(),
+      amount: z.string(),
+    }),
+  ),
+});
+export type TFuelTotals = z.infer<typeof ZFuelTotals>;
+
 /** Spec §3 IFTA miles (year, quarter, unitNumber, stateName, miles, createdOn) with total and taxable miles kept. */
 export const ZIftaMiles = z.object({
   iftaMilesId: z.number(),
@@ -157,7 +191,16 @@ export const fuelRoutes = {
     access: fuelPage('Read'),
     body: ZAccountingFilter,
     response: z.array(ZFuelRecord),
-    list: { cap: 5000, noun: 'fuel lines', newest: true, hint: 'Choose a quarter or a week to see the rest.' },
+    list: { cap: 5000, noun: 'fuel lines', newest: true, hint: FUEL_LIST_HINT.noQuarter },
+  }),
+  getFuelTotals: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/GetFuelTotals',
+    summary: 'Totals of every fuel-card line of a week, or a year and quarter (this year when none): lines, IFTA gallons, amount, and per product',
+    tag: 'Fuel and IFTA',
+    access: fuelPage('Read'),
+    body: ZAccountingFilter,
+    response: ZFuelTotals,
   }),
   getIftaMiles: defineRoute({
     method: 'POST',

@@ -20,13 +20,13 @@
  *   (loads, the IFTA rate matrix) that need rows or values without a layout.
  */
 export {
+  fuelKey,
+  fuelRecordKey,
   isMappableKind,
   LAYOUTS,
   layoutFromMapping,
   layoutsOf,
   MAPPABLE_FIELDS,
-  fuelKey,
-  fuelRecordKey,
   naturalKey,
   normaliseProduct,
   ROW_TEXT,

@@ -35,20 +35,21 @@ function pagedPathOf(def: TRouteDef): string | undefined {
   return pagedPaths.get(def);
 }
 
-/** Sets the headers of a list that selected `total` rows, more than its cap. */
-export function markCapped(reply: FastifyReply, def: TRouteDef, total: number) {
+/** Sets the headers of a list that selected `total` rows, more than its cap; `hint` replaces the route's advice for this request. */
+export function markCapped(reply: FastifyReply, def: TRouteDef, total: number, hint?: string) {
+  const bound = capOf(def);
   reply.header('x-total-count', String(total));
-  reply.header('x-info', listCapText(capOf(def), total, pagedPathOf(def)));
+  reply.header('x-info', listCapText(hint ? { ...bound, hint } : bound, total, pagedPathOf(def)));
 }
 
 /**
  * The answer of a capped list from rows read with `capLimit(def)`: the rows as they are when they
  * fit, else the first `cap` of them with the count (`count()` runs only then) and the INFO text.
  */
-export async function capList<T>(reply: FastifyReply, def: TRouteDef, rows: T[], count: () => Promise<number> | number): Promise<T[]> {
+export async function capList<T>(reply: FastifyReply, def: TRouteDef, rows: T[], count: () => Promise<number> | number, hint?: string): Promise<T[]> {
   const { cap } = capOf(def);
   if (rows.length <= cap) return rows;
-  markCapped(reply, def, Math.max(await count(), rows.length));
+  markCapped(reply, def, Math.max(await count(), rows.length), hint);
   return rows.slice(0, cap);
 }
 

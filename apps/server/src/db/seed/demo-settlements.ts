@@ -1,9 +1,9 @@
 import { addDays, CLOSE_CHECK_KINDS, ROLE } from '@haulboard/contract';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
+import { fuelKey } from '../../imports/layouts/fuel';
 import { closeWeek } from '../../modules/settlements';
 import type { TDbLike } from '../client';
-import { fuelKey } from '../../imports/layouts/fuel';
 import { fuelTransactions, userCompanies, workWeeks } from '../schema';
 import { DEMO_STEPS, DEMO_USERS, type TDemoIds, type TDemoStep } from './demo';
 import { prng } from './demo-board';

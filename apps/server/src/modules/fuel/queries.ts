@@ -1,7 +1,8 @@
-import { FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, type TIftaMiles } from '@haulboard/contract';
+import { FUEL_PRODUCT_KEYS, FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, type TFuelTotals, type TIftaMiles } from '@haulboard/contract';
 import { and, asc, desc, eq, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';
+import { sumDecimals } from '../../imports/values';
 import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
 import type { TPeriod } from './period';
@@ -56,6 +57,42 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
     cardLast4: r.cardLast4,
     importId: r.importId,
   }));
+}
+
+/**
+ * Totals of every fuel line of the period, summed in SQL (the list stops at its cap): lines, IFTA
+ * gallons, amount, and each product's lines, gallons and amount. A week that is not the company's
+ * (`period` null) has no lines.
+ */
+export async function fuelTotals(db: TDbLike, companyId: number, period: TPeriod | null): Promise<TFuelTotals> {
+  const f = fuelTransactions;
+  const rows = period
+    ? await db
+        .select({
+          product: f.product,
+          lines: sql<number>`count(*)::int`,
+          gallons: sql<string>`sum(${f.quantity})::text`,
+          iftaGallons: sql<string>`coalesce(sum(${f.quantity}) filter (where ${f.isIfta}), 0)::text`,
+          amount: sql<string>`sum(${f.amount})::text`,
+        })
+        .from(f)
+        .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)))
+        .groupBy(f.product)
+    : [];
+  const order = FUEL_PRODUCT_KEYS as string[];
+  rows.sort((a, b) => order.indexOf(a.product) - order.indexOf(b.product));
+  return {
+    lines: rows.reduce((n, r) => n + Number(r.lines), 0),
+    iftaGallons: sumDecimals(rows.map((r) => r.iftaGallons), 3),
+    amount: sumDecimals(rows.map((r) => r.amount), 2),
+    byProduct: rows.map((r) => ({
+      product: r.product as TFuelProduct,
+      productName: FUEL_PRODUCTS[r.product as TFuelProduct] ?? r.product,
+      lines: Number(r.lines),
+      gallons: sumDecimals([r.gallons], 3),
+      amount: sumDecimals([r.amount], 2),
+    })),
+  };
 }
 
 export async function countIftaMiles(db: TDbLike, companyId: number, period: TPeriod): Promise<number> {

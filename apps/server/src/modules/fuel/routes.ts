@@ -1,4 +1,4 @@
-import { fuelRoutes, iftaReturnRoutes, type ZIftaReportFilter } from '@haulboard/contract';
+import { fuelListHint, fuelRoutes, iftaReturnRoutes, type ZIftaReportFilter } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { actorOf } from '../../access/actor';
@@ -7,7 +7,7 @@ import { sendDownload } from '../../files/download';
 import { capLimit, capList } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import { resolvePeriod } from './period';
-import { countFuel, countIftaMiles, findFuel, findIftaMiles, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
+import { countFuel, countIftaMiles, findFuel, findIftaMiles, fuelTotals, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
 import { buildIftaReport } from './report';
 import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
 import { iftaReturnPdf } from './return-pdf';
@@ -18,7 +18,13 @@ export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
     const period = await resolvePeriod(db, companyId, req.body);
     if (!period) return [];
     const rows = await findFuel(db, companyId, period, capLimit(fuelRoutes.getFuel));
-    return capList(reply, fuelRoutes.getFuel, rows, () => countFuel(db, companyId, period));
+    return capList(reply, fuelRoutes.getFuel, rows, () => countFuel(db, companyId, period), fuelListHint(req.body));
+  });
+
+  route(app, fuelRoutes.getFuelTotals, async (req) => {
+    const { companyId } = actorOf(req.ctx);
+    const period = await resolvePeriod(db, companyId, req.body);
+    return fuelTotals(db, companyId, period);
   });
 
   route(app, fuelRoutes.getIftaMiles, async (req, reply) => {

@@ -89,10 +89,23 @@ const WEEKS = [
   { label: 'Week 2 (01/06/2025 - 01/12/2025)', value: 2, year: 2025, number: 2, startDate: '2025-01-06', endDate: '2025-01-12' },
 ];
 
+/** What the server sums over every line of the filter: more than the list shows. */
+const totals = {
+  lines: 6210,
+  iftaGallons: '620100.500',
+  amount: '2170351.75',
+  byProduct: [
+    { product: 'diesel', productName: 'Diesel', lines: 6000, gallons: '620100.500', amount: '2163000.00' },
+    { product: 'def', productName: 'DEF', lines: 200, gallons: '1640.000', amount: '6558.00' },
+    { product: 'cash_advance', productName: 'Cash advance', lines: 10, gallons: '0.000', amount: '793.75' },
+  ],
+};
+
 const api = (extra: Record<string, unknown> = {}, me = userFixture('admin')) =>
   mockApi({
     'POST /api/Auth/GetUserDetails': { json: me },
     'POST /api/Accounting/GetFuel': { json: [diesel, def] },
+    'POST /api/Accounting/GetFuelTotals': { json: totals },
     'GET /api/Lookup/GetWorkWeekList': { json: WEEKS },
     'GET /api/Imports': { json: history },
     'GET /api/Imports/Presets': { json: [] },
@@ -113,8 +126,10 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
     expect(row.textContent).not.toContain('Non-IFTA');
     const defRow = within(table).getByText('DEF').closest('tr')!;
     expect(defRow.textContent).toContain('Non-IFTA');
-    expect(screen.getByRole('status').textContent).toBe('2 lines · IFTA diesel 1,101.250 gal · paid $3,731.89');
+    // The totals are the server's sums over every line of the filter, not over the lines listed.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('6,210 lines · IFTA diesel 620,100.500 gal · paid $2,170,351.75'));
     expect(calls.find((c) => c.path === '/api/Accounting/GetFuel')?.body).toEqual({ year: 2025, quarter: 3, weekId: 0 });
+    expect(calls.find((c) => c.path === '/api/Accounting/GetFuelTotals')?.body).toEqual({ year: 2025, quarter: 3, weekId: 0 });
   });
 
   it('a week of the quarter narrows the search and goes in the URL', async () => {

@@ -1,4 +1,4 @@
-import { formatCents, sumCents } from '@haulboard/contract';
+import { formatMoney } from '@haulboard/contract';
 import { Alert, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileImport, ImportHistory } from '../../components/file-import';
@@ -6,10 +6,11 @@ import { PageHeader } from '../../components/page-header';
 import { failureMessage } from '../../lib/mutation';
 import { useCan } from '../../lib/permissions';
 import { invalidateFuel, useFuel } from './api/get-fuel';
+import { useFuelTotals } from './api/get-fuel-totals';
 import { FuelTable } from './components/fuel-table';
 import { PeriodFilters } from './components/period-filters';
 import { accountingFilter } from './lib/period-search';
-import { formatQuantity, sumQuantities } from './lib/quantity';
+import { formatQuantity } from './lib/quantity';
 import { usePeriodSearch } from './use-period-search';
 
 /** Spec §2 accounting/fuel-import: upload a fuel-card file (preview, confirm, undo) and the lines of a year, quarter or week. */
@@ -20,8 +21,10 @@ export function FuelImportPage() {
   const canImport = useCan('FuelImportPage', 'DenyDelete');
   const canUndo = useCan('FuelImportPage', 'Write');
   const refresh = () => invalidateFuel(queryClient);
+  // The totals count every line the filter selects, not only the ones listed (the list stops at 5,000).
+  const totals = useFuelTotals(accountingFilter(search));
   const lines = fuel.data ?? [];
-  const ifta = lines.filter((l) => l.isIfta);
+  const sums = totals.data;
 
   return (
     <>
@@ -33,10 +36,9 @@ export function FuelImportPage() {
           {failureMessage(fuel.error)}
         </Alert>
       )}
-      {fuel.data && (
+      {sums && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} role="status">
-          {lines.length.toLocaleString('en-US')} {lines.length === 1 ? 'line' : 'lines'} · IFTA diesel {formatQuantity(sumQuantities(ifta.map((l) => l.quantity), 3))} gal · paid{' '}
-          {formatCents(sumCents(lines.map((l) => l.amount)))}
+          {sums.lines.toLocaleString('en-US')} {sums.lines === 1 ? 'line' : 'lines'} · IFTA diesel {formatQuantity(sums.iftaGallons, 3)} gal · paid {formatMoney(sums.amount)}
         </Typography>
       )}
       <FuelTable lines={lines} loading={fuel.isFetching} />
