@@ -98,6 +98,8 @@ describe('a repeat in the file and a line imported before are two notices', () =
     expect(reasonOf(3)).toBe(`Row 3: already imported on ${today()} in fuel-week-31.csv`);
     expect(reasonOf(5)).toBe('Row 5: repeats row 4');
     expect(res.body.rows.find((r: any) => r.rowNumber === 4).status).toBe('new');
+    const kindOf = (row: number) => res.body.rows.find((r: any) => r.rowNumber === row)?.duplicateOf;
+    expect([kindOf(2), kindOf(3), kindOf(5)]).toEqual(['stored', 'stored', 'file']);
 
     const report = await t.call({ method: 'GET', url: `/api/Imports/Report?previewId=${res.body.previewId}`, as: EMAIL.admin });
     const lines = report.text.split('\r\n');

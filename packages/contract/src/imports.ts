@@ -78,6 +78,8 @@ export const ZImportPreviewRow = z.object({
   status: z.enum(IMPORT_ROW_STATUSES),
   /** Why it is flagged, a duplicate or refused. */
   reason: z.string().nullable(),
+  /** A duplicate's kind: a repeat of an earlier row of the same file, or a line imported before. */
+  duplicateOf: z.enum(['file', 'stored']).optional(),
   /** Our fields as read, as text. */
   values: z.record(z.string(), z.string().nullable()),
 });

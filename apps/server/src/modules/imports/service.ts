@@ -153,7 +153,13 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     ...p.records
       .filter((r) => r.flag)
       .map((r) => ({ rowNumber: first(r.rows), status: 'flagged' as const, reason: r.flag ?? null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),
-    ...p.duplicates.map((d) => ({ rowNumber: first(d.rows), status: 'duplicate' as const, reason: d.reason, values: valuesOf(d.record as TFuelRecord | TMilesRecord) })),
+    ...p.duplicates.map((d) => ({
+      rowNumber: first(d.rows),
+      status: 'duplicate' as const,
+      reason: d.reason,
+      duplicateOf: d.where,
+      values: valuesOf(d.record as TFuelRecord | TMilesRecord),
+    })),
     ...p.records
       .filter((r) => !r.flag)
       .map((r) => ({ rowNumber: first(r.rows), status: 'new' as const, reason: null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),

@@ -22,6 +22,10 @@ const problemText = (r: TImportPreviewRow) => {
 
 export const statusLabel = (status: TImportRowStatus) => STATUS[status].label;
 
+/** A duplicate says which kind it is: a repeat of an earlier row of this file, or a line imported before. */
+const rowLabel = (r: TImportPreviewRow) =>
+  r.status === 'duplicate' && r.duplicateOf === 'file' ? 'Repeat in file' : r.status === 'duplicate' && r.duplicateOf === 'stored' ? 'Already imported' : STATUS[r.status].label;
+
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The summary's colour: its own ERROR / INFO word first, then what Confirm would meet. */
@@ -56,8 +60,8 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConf
       {
         id: 'status',
         header: 'Status',
-        width: 104,
-        cell: (r) => <Chip size="small" label={STATUS[r.status].label} color={STATUS[r.status].color} variant={r.status === 'new' ? 'outlined' : 'filled'} />,
+        width: 136,
+        cell: (r) => <Chip size="small" label={rowLabel(r)} color={STATUS[r.status].color} variant={r.status === 'new' ? 'outlined' : 'filled'} />,
       },
       // The whole reason, wrapped: it is what the person must act on.
       { id: 'reason', header: 'Problem', width: isPhone ? 190 : 300, cell: (r) => <Box sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{problemText(r)}</Box>, sortValue: problemText },
@@ -99,7 +103,7 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConf
         {[
           ['Rows read', preview.rowsRead, 'default'],
           ['New', preview.newRows, 'success'],
-          ['Duplicates (already imported)', preview.duplicates, 'default'],
+          ['Duplicates', preview.duplicates, 'default'],
           ['Flagged', preview.flagged, 'warning'],
           ['Refused', preview.refused, 'error'],
         ].map(([label, n, color]) => (

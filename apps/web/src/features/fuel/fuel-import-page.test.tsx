@@ -49,7 +49,7 @@ const preview: TImportPreview = {
   mapping: { date: 'Tran Date', unit: 'Unit', quantity: 'Qty' },
   rowsRead: 6,
   newRows: 4,
-  duplicates: 1,
+  duplicates: 2,
   flagged: 1,
   refused: 1,
   columns: [
@@ -59,7 +59,8 @@ const preview: TImportPreview = {
   rows: [
     { rowNumber: 6, status: 'refused', reason: 'The date "13/45/2025" is not a date', values: { date: '13/45/2025', unit: '101' } },
     { rowNumber: 3, status: 'flagged', reason: 'DEF: kept, not counted in IFTA', values: { date: '07/14/2025', unit: '101' } },
-    { rowNumber: 7, status: 'duplicate', reason: 'repeats row 2', values: { date: '07/14/2025', unit: '101' } },
+    { rowNumber: 7, status: 'duplicate', reason: 'Row 7: repeats row 2', duplicateOf: 'file', values: { date: '07/14/2025', unit: '101' } },
+    { rowNumber: 8, status: 'duplicate', reason: 'Row 8: already imported on 11/20/2026 in efs-july.csv', duplicateOf: 'stored', values: { date: '07/15/2025', unit: '101' } },
   ],
   summary: 'Confirm adds 4 fuel lines (1 flagged). 1 row is refused and 1 is a duplicate.',
 };
@@ -157,10 +158,13 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
     const region = await screen.findByRole('region', { name: 'Preview of fuel_efs_2025Q3.csv' });
     expect(region.textContent).toContain('Layout: EFS (WEX)');
     const counts = within(region).getByRole('list', { name: 'Counts' }).textContent;
-    for (const text of ['Rows read: 6', 'New: 4', 'Duplicates (already imported): 1', 'Flagged: 1', 'Refused: 1']) expect(counts).toContain(text);
+    for (const text of ['Rows read: 6', 'New: 4', 'Duplicates: 2', 'Flagged: 1', 'Refused: 1']) expect(counts).toContain(text);
     expect(region.textContent).toContain(preview.summary);
     const rows = within(region).getByRole('table', { name: 'Preview rows' });
     expect(within(rows).getByText('The date "13/45/2025" is not a date').closest('tr')?.textContent).toContain('Refused');
+    // A repeat in the file and a line imported before are told apart, each with its own words.
+    expect(within(rows).getByText('Repeats row 2').closest('tr')?.textContent).toContain('Repeat in file');
+    expect(within(rows).getByText('Already imported on 11/20/2026 in efs-july.csv').closest('tr')?.textContent).toContain('Already imported');
     expect(within(region).getByRole('button', { name: /Download problems \(CSV\)/ })).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/Imports/Preview')?.body).toEqual({ kind: 'fuel', files: 'file:fuel_efs_2025Q3.csv' });
     expect((within(region).getByRole('button', { name: 'Confirm import' }) as HTMLButtonElement).disabled).toBe(true);
