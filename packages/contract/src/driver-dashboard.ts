@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterDate, filterId, filterYear } from './fields';
 import { defineRoute, onObject } from './route-def';
+import { ZFuelSplitLine } from './statement-format';
 
 /**
  * Spec §7 Driver dashboard: GET /api/DriverDashboard/GetDriversGrossIncome?year&week&startDate&endDate&driverId.
@@ -90,6 +91,8 @@ export const ZDriverDashboard = z.object({
   /** Reimbursements: added to pay. */
   totalAdditions: z.string(),
   totalFuel: z.string(),
+  /** Total Fuel by what was bought: diesel, DEF, reefer fuel, cash advances and fees (`fuelSplit`). */
+  fuelSplit: z.array(ZFuelSplitLine).optional(),
   administrationFee: z.string(),
   /** How the fee was worked out: '10% of $4,250.00 gross', '$150.00 per week × 1 week'. */
   feeBasis: z.string(),

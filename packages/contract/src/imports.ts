@@ -69,7 +69,8 @@ export const ZImportUploadFields = z.object({
 /** One of our fields a column can be mapped to. */
 export const ZImportField = z.object({ key: z.string(), label: z.string(), required: z.boolean(), hint: z.string().nullable() });
 
-export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'flagged', 'refused'] as const;
+/** 'skipped': a row that is no record and no error (a blank line, a file's summary row), shown with why. */
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'flagged', 'refused', 'skipped'] as const;
 export type TImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** A row of the file as the preview shows it. */
@@ -102,9 +103,11 @@ export const ZImportPreview = z.object({
   duplicates: z.number(),
   flagged: z.number(),
   refused: z.number(),
+  /** Rows that are no record and no error, each listed with why. */
+  skipped: z.number().optional(),
   /** The columns to show for `values`, in order. */
   columns: z.array(z.object({ key: z.string(), label: z.string() })),
-  /** Up to 500 rows: refused first, then flagged, duplicates and new. The full report downloads as CSV. */
+  /** Up to 500 rows: refused first, then flagged, skipped, duplicates and new. The full report downloads as CSV. */
   rows: z.array(ZImportPreviewRow),
   /** A sentence for the person: what Confirm will do, or what must happen first. */
   summary: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDashboardExpense, ZDashboardFuel, ZDashboardLoad } from './driver-dashboard';
 import { filterId, requiredId } from './fields';
 import { defineRoute, onObject, ZTextReply } from './route-def';
+import { ZFuelSplitLine } from './statement-format';
 
 /**
  * Weekly settlements (issue: Money). A statement is one driver's pay for one work week, every line
@@ -117,6 +118,8 @@ export type TStatement = z.infer<typeof ZStatement>;
  * beside it (the stored snapshot and the PDF keep every line; the totals are over all of them).
  */
 export const ZStatementReply = ZStatement.extend({
+  /** Total Fuel by what was bought, over every line (`fuelSplit`). */
+  fuelSplit: z.array(ZFuelSplitLine).optional(),
   lineCounts: z.object({ loads: z.number().int(), additions: z.number().int(), expenses: z.number().int(), fuel: z.number().int() }),
 });
 export type TStatementReply = z.infer<typeof ZStatementReply>;

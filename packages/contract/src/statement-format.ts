@@ -1,4 +1,5 @@
-import { formatCents, formatMoney, toCents } from './money';
+import { z } from 'zod';
+import { centsToText, formatCents, formatMoney, toCents } from './money';
 import { usDate } from './work-weeks';
 
 /**
@@ -65,4 +66,38 @@ export function addedMoney(value: string | number | null | undefined): string {
   const cents = toCents(value);
   if (cents === null) return formatMoney(value);
   return cents < 0 ? `${MINUS}${formatCents(-cents)}` : `+${formatCents(cents)}`;
+}
+
+/**
+ * "Total Fuel" split by what was bought (issue 18): diesel, DEF, reefer fuel, and cash advances and
+ * fees, always in that order, then other products (gasoline, oil) when there are any. The parts add
+ * up to the total exactly: each line's amount counts once, in cents.
+ */
+export const FUEL_SPLIT = [
+  { label: 'Diesel', products: ['Diesel'] },
+  { label: 'DEF', products: ['DEF'] },
+  { label: 'Reefer fuel', products: ['Reefer fuel'] },
+  { label: 'Cash advances and fees', products: ['Cash advance', 'Fees'] },
+] as const;
+export const FUEL_SPLIT_OTHER = 'Other fuel and oil';
+
+export const ZFuelSplitLine = z.object({ label: z.string(), amount: z.string() });
+export type TFuelSplitLine = z.infer<typeof ZFuelSplitLine>;
+
+/** The split of fuel-card lines (each with its product's name, as the statement lists it). */
+export function fuelSplit(lines: readonly { productName: string; amount: string }[]): TFuelSplitLine[] {
+  const cents = FUEL_SPLIT.map(() => 0);
+  let other = 0;
+  let hasOther = false;
+  for (const l of lines) {
+    const at = FUEL_SPLIT.findIndex((g) => (g.products as readonly string[]).includes(l.productName));
+    const c = toCents(l.amount) ?? 0;
+    if (at >= 0) cents[at] += c;
+    else {
+      other += c;
+      hasOther = true;
+    }
+  }
+  const split = FUEL_SPLIT.map((g, i) => ({ label: g.label, amount: centsToText(cents[i]) }));
+  return hasOther ? [...split, { label: FUEL_SPLIT_OTHER, amount: centsToText(other) }] : split;
 }

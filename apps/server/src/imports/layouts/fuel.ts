@@ -228,9 +228,26 @@ export const EFS_LAYOUT: TLayout<'fuel'> = {
     discount: 'Disc Amt',
     amount: 'Amt',
     currency: 'Currency',
+    fees: 'Fees',
   }),
-  toRecords: (row) => [readFuel('EFS (WEX)', fuelFields(row))],
+  toRecords: (row) => withFees('EFS (WEX)', fuelFields(row), row.field('fees')),
 };
+
+/**
+ * A line and its fees: a card's transaction fee (EFS `Fees`) is a charge of its own, a fees line on
+ * the same unit, date, place and invoice, so that a statement can show fuel and fees apart. No fees
+ * (blank or zero), no line.
+ */
+export function withFees(vendor: string, input: TFuelInput, fees: string): TOutcome<TFuelRecord>[] {
+  const out = [readFuel(vendor, input)];
+  const text = fees.trim();
+  const cents = text ? toScaled(text, 2) : 0n;
+  if (cents === null) out.push({ refuse: ROW_TEXT.notAmount('fees', text) });
+  else if (cents !== 0n) {
+    out.push(readFuel(vendor, { ...input, product: 'Fees', productDescription: '', quantity: '', retailPrice: '', paidPrice: '', discount: '', amount: text }));
+  }
+  return out;
+}
 
 /** Pilot's site description reads '436 Amarillo TX': site number, city, state. */
 function splitSite(descr: string) {

@@ -1,7 +1,7 @@
 /** Import layouts: every layout, the mapping step's fields, layouts built from a mapping, natural keys. */
 import { refuse } from '../../lib/errors';
 import { normaliseHeader } from '../read';
-import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, fuelRecordKey, PILOT_LAYOUT, readFuel } from './fuel';
+import { COMDATA_LAYOUT, EFS_LAYOUT, fuelFields, fuelRecordKey, PILOT_LAYOUT, withFees } from './fuel';
 import { readLoad } from './loads';
 import { MILES_QUARTER_LAYOUT, MILES_TRIP_LAYOUT, MOTIVE_LAYOUT, milesFields, readMiles, SAMSARA_LAYOUT } from './miles';
 import { RELAY_PAYMENTS_LAYOUT, RELAY_TRIPS_LAYOUT } from './relay';
@@ -51,6 +51,7 @@ export const MAPPABLE_FIELDS: Record<TMappableKind, readonly TFieldInfo[]> = {
     { field: 'retailPrice', label: 'Retail price per gallon', required: false },
     { field: 'paidPrice', label: 'Price paid per gallon', required: false },
     { field: 'amount', label: 'Amount paid', required: false },
+    { field: 'fees', label: 'Fees (a line of their own)', required: false },
     { field: 'discount', label: 'Discount', required: false },
     { field: 'currency', label: 'Currency', required: false },
     { field: 'invoice', label: 'Invoice number', required: false },
@@ -110,7 +111,7 @@ export function layoutFromMapping(kind: TImportKind, mapping: TColumnMapping, na
   const required = [...new Set(chosen.map(([, col]) => normaliseHeader(col)))];
   const id = `mapping:${name}`;
   if (kind === 'fuel') {
-    return { id, kind, vendor: name, required, columns, toRecords: (row) => [readFuel(name, fuelFields(row))] } as TLayout<'fuel'>;
+    return { id, kind, vendor: name, required, columns, toRecords: (row) => withFees(name, fuelFields(row), row.field('fees')) } as TLayout<'fuel'>;
   }
   if (kind === 'loads') return { id, kind, vendor: name, required, columns, toRecords: (row) => [readLoad(row)] } as TLayout<'loads'>;
   const perTrip = 'date' in columns;

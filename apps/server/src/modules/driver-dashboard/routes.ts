@@ -1,4 +1,4 @@
-import { centsToText, driverDashboardRoutes, LINE_LIST_CAP, ROLE, type TDriverDashboard, toCents, usDate } from '@haulboard/contract';
+import { centsToText, driverDashboardRoutes, fuelSplit, LINE_LIST_CAP, ROLE, type TDriverDashboard, toCents, usDate } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorCan, actorOf, type TActor } from '../../access/actor';
 import type { TDb, TDbLike } from '../../db/client';
@@ -120,6 +120,8 @@ export function dashboardOf(figures: TDriverFigures, companyGrossList: TDriverDa
 export function boundDashboard(d: TFullDashboard): TDriverDashboard {
   return {
     ...d,
+    // Split over every line, before the list is cut.
+    fuelSplit: fuelSplit(d.driverFuelList),
     driverLoadList: d.driverLoadList.slice(0, LINE_LIST_CAP),
     driverExpenseList: d.driverExpenseList.slice(0, LINE_LIST_CAP),
     driverFuelList: d.driverFuelList.slice(0, LINE_LIST_CAP),

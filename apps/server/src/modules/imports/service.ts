@@ -153,6 +153,7 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     ...p.records
       .filter((r) => r.flag)
       .map((r) => ({ rowNumber: first(r.rows), status: 'flagged' as const, reason: r.flag ?? null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),
+    ...p.skipped.map((r) => ({ rowNumber: first(r.rows), status: 'skipped' as const, reason: r.reason, values: {} })),
     ...p.duplicates.map((d) => ({
       rowNumber: first(d.rows),
       status: 'duplicate' as const,
@@ -179,6 +180,7 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     duplicates: p.counts.duplicates,
     flagged: p.counts.flagged,
     refused: p.counts.refused,
+    skipped: p.counts.skipped,
     columns: COLUMNS[req.kind],
     rows,
     summary: p.layout

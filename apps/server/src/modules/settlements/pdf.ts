@@ -1,6 +1,7 @@
 import {
   addedMoney,
   deductedMoney,
+  fuelSplit,
   STATEMENT_WORDS,
   statementDays,
   statementGallons,
@@ -28,6 +29,8 @@ const FUEL_WIDTHS = [0.14, 0.45, 0.15, 0.15, 0.11];
 const FUEL_COLUMNS: TCell[] = STATEMENT_WORDS.fuelColumns.map((text, i) => ({ text, width: FUEL_WIDTHS[i], ...(i >= 3 ? { align: 'right' as const } : {}) }));
 /** A total line; `shown` is the amount as printed (signed), else the plain amount. */
 const total = (label: string, amount: string, shown?: string): TCell[] => [{ text: label, width: 0.89 }, shown === undefined ? moneyCell(amount, 0.11) : numberCell(shown, 0.11)];
+
+const FUEL_LABEL = '\u2212 Fuel';
 
 async function statementPages(pdf: TPdf, s: TStatement) {
   pdf.row([{ text: s.carrier.name, width: 1 }], { bold: true, size: 16 });
@@ -102,11 +105,15 @@ async function statementPages(pdf: TPdf, s: TStatement) {
   const summary: [string, string][] = [
     ['Gross', s.gross],
     ['+ Additions', s.totalAdditions],
-    ['\u2212 Fuel', s.totalFuel],
+    [FUEL_LABEL, s.totalFuel],
     ['\u2212 Expenses', s.totalExpense],
     ['\u2212 Administration fee', s.administrationFee],
   ];
-  for (const [k, v] of summary) pdf.row(total(k, v, money(v)));
+  for (const [k, v] of summary) {
+    pdf.row(total(k, v, money(v)));
+    // Total fuel by what was bought, beneath it (the same words as the web statement).
+    if (k === FUEL_LABEL) for (const part of fuelSplit(s.fuel)) pdf.row(total(`    ${part.label}`, part.amount, money(part.amount)), { size: 8 });
+  }
   pdf.row(total('Net pay', s.net, money(s.net)), { bold: true });
 
   pdf.section(`Year to date (${s.week.year}, through week ${s.week.number})`);

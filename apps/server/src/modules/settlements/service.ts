@@ -1,4 +1,4 @@
-import { CLOSE_CHECK_TITLES, centsToText, LINE_LIST_CAP, SETTLEMENT_TEXT, sumCents, type TCloseCheckKind, type TSettlementWeek, type TStatement, type TStatementReply, toCents } from '@haulboard/contract';
+import { CLOSE_CHECK_TITLES, centsToText, fuelSplit, LINE_LIST_CAP, SETTLEMENT_TEXT, sumCents, type TCloseCheckKind, type TSettlementWeek, type TStatement, type TStatementReply, toCents } from '@haulboard/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actorCan, type TActor } from '../../access/actor';
@@ -33,6 +33,8 @@ export function boundStatement(s: TStatement): TStatementReply {
   const cut = <T>(lines: T[]) => lines.slice(0, LINE_LIST_CAP);
   return {
     ...s,
+    // Split over every line, before the list is cut.
+    fuelSplit: fuelSplit(s.fuel),
     loads: cut(s.loads),
     additions: cut(s.additions),
     expenses: cut(s.expenses),

@@ -12,6 +12,7 @@ const STATUS: Record<TImportRowStatus, { label: string; color: 'success' | 'defa
   duplicate: { label: 'Duplicate', color: 'default' },
   flagged: { label: 'Flagged', color: 'warning' },
   refused: { label: 'Refused', color: 'error' },
+  skipped: { label: 'Skipped', color: 'default' },
 };
 
 /** The reason without its 'Row 6: ' lead (the row number has its own column), first letter raised. */
@@ -52,7 +53,7 @@ type TImportPreviewProps = {
  */
 export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConfirm, onCancel }: TImportPreviewProps) {
   const needsMapping = preview.layout === null;
-  const problems = preview.refused + preview.flagged + preview.duplicates;
+  const problems = preview.refused + preview.flagged + preview.duplicates + (preview.skipped ?? 0);
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const columns = useMemo<TColumn<TImportPreviewRow>[]>(
     () => [
@@ -106,6 +107,7 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConf
           ['Duplicates', preview.duplicates, 'default'],
           ['Flagged', preview.flagged, 'warning'],
           ['Refused', preview.refused, 'error'],
+          ...(preview.skipped ? [['Skipped', preview.skipped, 'default']] : []),
         ].map(([label, n, color]) => (
           <Chip
             key={label as string}

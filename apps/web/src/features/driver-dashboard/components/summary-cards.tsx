@@ -1,10 +1,10 @@
-import { type TDriverDashboard, toCents } from '@haulboard/contract';
+import { type TDriverDashboard, type TFuelSplitLine, toCents } from '@haulboard/contract';
 import { Box, Paper, Typography } from '@mui/material';
 import { formatMoney } from '../../../lib/format';
 
-type TFigure = { label: string; amount: string; note?: string; tone?: 'net' | 'company' };
+type TFigure = { label: string; amount: string; note?: string; tone?: 'net' | 'company'; parts?: TFuelSplitLine[] };
 
-function FigureCard({ label, amount, note, tone }: TFigure) {
+function FigureCard({ label, amount, note, tone, parts }: TFigure) {
   const negative = (toCents(amount) ?? 0) < 0;
   return (
     <Paper
@@ -37,6 +37,18 @@ function FigureCard({ label, amount, note, tone }: TFigure) {
           {note}
         </Typography>
       )}
+      {parts && parts.length > 0 && (
+        <Box component="dl" aria-label={`${label} by product`} sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1 }}>
+          {parts.map((p) => (
+            <Typography key={p.label} variant="caption" color="text.secondary" component="div" sx={{ display: 'contents' }}>
+              <Box component="dt">{p.label}</Box>
+              <Box component="dd" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(p.amount)}
+              </Box>
+            </Typography>
+          ))}
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -63,7 +75,12 @@ export function SummaryCards({ data, showCompany, stale = false }: TSummaryCards
           { label: 'Total Gross', amount: data.totalGross, note: `${data.driverLoadList.length} ${data.driverLoadList.length === 1 ? 'load' : 'loads'}` },
           { label: 'Additions', amount: data.totalAdditions, note: 'Reimbursements, added' },
           { label: 'Total Expense', amount: data.totalExpense, note: 'Deducted' },
-          { label: 'Total Fuel', amount: data.totalFuel, note: data.driver.unitNumber ? `Unit ${data.driver.unitNumber}, deducted` : 'No unit: no fuel card' },
+          {
+            label: 'Total Fuel',
+            amount: data.totalFuel,
+            note: data.driver.unitNumber ? `Unit ${data.driver.unitNumber}, deducted` : 'No unit: no fuel card',
+            parts: data.driver.unitNumber ? data.fuelSplit : undefined,
+          },
           { label: 'Administration Fee', amount: data.administrationFee, note: data.feeBasis },
           { label: 'NET', amount: data.netIncome, note: 'Gross + additions − expenses − fuel − fee', tone: 'net' as const },
         ]

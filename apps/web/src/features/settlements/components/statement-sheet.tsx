@@ -271,6 +271,16 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
             </TableBody>
             <TableFooter>
               <TotalRow label="Total fuel" amount={deductedMoney(s.totalFuel)} span={4} />
+              {(s.fuelSplit ?? []).map((part) => (
+                <TableRow key={part.label} sx={{ '& td': { borderBottom: 0, color: 'text.secondary' } }} data-testid="fuel-split">
+                  <TableCell className="main" colSpan={4} sx={{ pl: 3 }}>
+                    {part.label}
+                  </TableCell>
+                  <TableCell className="amount" align="right">
+                    {deductedMoney(part.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableFooter>
           </Table>
         )}
