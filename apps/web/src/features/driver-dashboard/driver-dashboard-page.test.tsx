@@ -51,6 +51,12 @@ const samWeek: TDriverDashboard = {
   totalExpense: '470.00',
   totalAdditions: '48.75',
   totalFuel: '612.34',
+  fuelSplit: [
+    { label: 'Diesel', amount: '412.34' },
+    { label: 'DEF', amount: '0.00' },
+    { label: 'Reefer fuel', amount: '0.00' },
+    { label: 'Cash advances and fees', amount: '200.00' },
+  ],
   administrationFee: '150.00',
   feeBasis: '$150.00 per week × 1 week',
   // 3,901.09 + 48.75 − 470.00 − 612.34 − 150.00
@@ -141,6 +147,9 @@ describe('driver dashboard (spec §2 dashboard-driver, §6)', () => {
     expect(figure('Additions')).toBe('$48.75');
     expect(figure('Total Expense')).toBe('$470.00');
     expect(figure('Total Fuel')).toBe('$612.34');
+    // Beneath Total Fuel, what was bought.
+    const split = screen.getByLabelText('Total Fuel by product');
+    expect(split.textContent).toBe('Diesel$412.34DEF$0.00Reefer fuel$0.00Cash advances and fees$200.00');
     expect(figure('Administration Fee')).toBe('$150.00');
     expect(screen.getByText('$150.00 per week × 1 week')).toBeTruthy();
     expect(figure('NET')).toBe('$2,717.50');

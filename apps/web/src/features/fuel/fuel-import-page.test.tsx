@@ -52,6 +52,7 @@ const preview: TImportPreview = {
   duplicates: 2,
   flagged: 1,
   refused: 1,
+  skipped: 1,
   columns: [
     { key: 'date', label: 'Date' },
     { key: 'unit', label: 'Unit' },
@@ -60,6 +61,7 @@ const preview: TImportPreview = {
     { rowNumber: 6, status: 'refused', reason: 'The date "13/45/2025" is not a date', values: { date: '13/45/2025', unit: '101' } },
     { rowNumber: 3, status: 'flagged', reason: 'DEF: kept, not counted in IFTA', values: { date: '07/14/2025', unit: '101' } },
     { rowNumber: 7, status: 'duplicate', reason: 'Row 7: repeats row 2', duplicateOf: 'file', values: { date: '07/14/2025', unit: '101' } },
+    { rowNumber: 9, status: 'skipped', reason: 'Row 9: no fuel, oil or cash advance on this line', values: {} },
     { rowNumber: 8, status: 'duplicate', reason: 'Row 8: already imported on 11/20/2026 in efs-july.csv', duplicateOf: 'stored', values: { date: '07/15/2025', unit: '101' } },
   ],
   summary: 'Confirm adds 4 fuel lines (1 flagged). 1 row is refused and 1 is a duplicate.',
@@ -165,6 +167,9 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
     // A repeat in the file and a line imported before are told apart, each with its own words.
     expect(within(rows).getByText('Repeats row 2').closest('tr')?.textContent).toContain('Repeat in file');
     expect(within(rows).getByText('Already imported on 11/20/2026 in efs-july.csv').closest('tr')?.textContent).toContain('Already imported');
+    // A line that is no record and no error is listed too, with why.
+    expect(within(rows).getByText('No fuel, oil or cash advance on this line').closest('tr')?.textContent).toContain('Skipped');
+    expect(counts).toContain('Skipped: 1');
     expect(within(region).getByRole('button', { name: /Download problems \(CSV\)/ })).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/Imports/Preview')?.body).toEqual({ kind: 'fuel', files: 'file:fuel_efs_2025Q3.csv' });
     expect((within(region).getByRole('button', { name: 'Confirm import' }) as HTMLButtonElement).disabled).toBe(true);

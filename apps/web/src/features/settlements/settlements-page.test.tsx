@@ -233,6 +233,22 @@ describe('settlements page', () => {
     expect(new URL(asked.path, 'http://x').searchParams.get('driverId')).toBeNull();
   });
 
+  it('splits Total fuel beneath it into diesel, DEF, reefer fuel, and cash advances and fees', async () => {
+    const split = [
+      { label: 'Diesel', amount: '412.34' },
+      { label: 'DEF', amount: '0.00' },
+      { label: 'Reefer fuel', amount: '0.00' },
+      { label: 'Cash advances and fees', amount: '200.00' },
+    ];
+    api(userFixture('driver'), { 'GET /api/Settlement/Statement': { json: { ...samStatement, fuelSplit: split } } });
+    renderApp('/app/accounting/settlements?year=2026&weekId=98');
+    const sheet = await screen.findByTestId('settlement-statement');
+    const rows = within(sheet).getAllByTestId('fuel-split').map((r) => r.textContent);
+    expect(rows).toEqual(['Diesel\u2212$412.34', 'DEF\u2212$0.00', 'Reefer fuel\u2212$0.00', 'Cash advances and fees\u2212$200.00']);
+    // Beneath the spec's Total fuel, which stays.
+    expect(within(sheet).getByText('Total fuel')).toBeTruthy();
+  });
+
   it('a closed week with a negative net says where the balance went; the addition line names the week', async () => {
     const carried: TStatementReply = {
       ...samStatement,
