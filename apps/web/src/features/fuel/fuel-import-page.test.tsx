@@ -50,6 +50,10 @@ const preview: TImportPreview = {
   rowsRead: 6,
   newRows: 4,
   duplicates: 1,
+  changed: 0,
+  unknownUnits: [],
+  fleetUnits: [],
+  unitMap: null,
   flagged: 1,
   refused: 1,
   columns: [

@@ -19,6 +19,7 @@ const texas: TIftaMiles = {
   source: 'Miles per unit and quarter',
   createdOn: '2026-11-20T10:00:00.000Z',
   importId: 9,
+  trips: 0,
 };
 const ontario: TIftaMiles = { ...texas, iftaMilesId: 2, unitNumber: '102', stateCode: 'ON', stateName: 'Ontario', miles: '310.3', taxableMiles: '310.3' };
 
@@ -34,6 +35,10 @@ const preview: TImportPreview = {
   rowsRead: 5,
   newRows: 4,
   duplicates: 0,
+  changed: 0,
+  unknownUnits: [],
+  fleetUnits: [],
+  unitMap: null,
   flagged: 0,
   refused: 1,
   columns: [{ key: 'jurisdiction', label: 'State' }],
