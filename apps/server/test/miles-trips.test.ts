@@ -233,7 +233,7 @@ describe('property: any split of a trip file, imported in any order, gives the r
         await undoAll();
         const partOf = (r: TTrip, i: number) => (how.by === 'month' ? r.day.slice(5, 7) : how.by === 'unit' ? r.unit : String(how.seeds[i % 50]));
         const parts = new Map<string, TTrip[]>();
-        trips.forEach((r, i) => parts.set(partOf(r, i), [...(parts.get(partOf(r, i)) ?? []), r]));
+        for (const [i, r] of trips.entries()) parts.set(partOf(r, i), [...(parts.get(partOf(r, i)) ?? []), r]);
         const ordered = [...parts.values()];
         // A rotation and a reversal from the seed: a different order each run.
         const rotated = [...ordered.slice(orderSeed % ordered.length), ...ordered.slice(0, orderSeed % ordered.length)];

@@ -4,12 +4,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
 import { layoutFromMapping } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { badRequest, forbidden, notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
-import { rowsOf } from '../../db/rows';
 
 /** Import history, undo and saved column mappings. Each kind needs its own page's access. */
 
