@@ -249,8 +249,9 @@ async function main() {
     ]);
     // Miles: per unit and quarter (the last five), a share of the jurisdictions, so the total is about MILES.
     await step(client, log, 'IFTA miles', [
-      `insert into ifta_miles (company_id, year, quarter, unit_number, state_code, total_miles, taxable_miles, source)
-         select c.company_id, extract(year from qd)::int, extract(quarter from qd)::int, (100 + u)::text, st.code, m, m, 'ELD'
+      `insert into ifta_miles (company_id, year, quarter, unit_number, state_code, total_miles, taxable_miles, source, natural_key)
+         select c.company_id, extract(year from qd)::int, extract(quarter from qd)::int, (100 + u)::text, st.code, m, m, 'ELD',
+                'miles|' || (100 + u) || '|' || st.code || '|' || extract(year from qd)::int || 'Q' || extract(quarter from qd)::int || '|ELD'
          from bench_company c
          cross join lateral generate_series(1, c.drivers) u
          cross join generate_series(date_trunc('quarter', current_date) - interval '12 months', date_trunc('quarter', current_date), interval '3 months') qd

@@ -30,6 +30,7 @@ const miles = (companyId: number, unit: string, state: string, total: string) =>
   totalMiles: total,
   taxableMiles: total,
   source: 'ELD',
+  naturalKey: `miles|${unit}|${state}|2025Q3|ELD`,
 });
 
 beforeAll(async () => {

@@ -34,6 +34,7 @@ const miles = (companyId: number, unit: string, state: string, total: string) =>
   totalMiles: total,
   taxableMiles: total,
   source: 'ELD',
+  naturalKey: `miles|${unit}|${state}|2025Q3|ELD`,
 });
 
 /** A matrix in the published shape: title with the quarter, header, two rows per jurisdiction, a SurChg row. */

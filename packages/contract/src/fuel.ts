@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { filterId, filterYear, MAX_SMALL_ID, requiredId } from './fields';
-import { defineRoute, onObject } from './route-def';
+import { filterDate, filterId, filterYear, MAX_SMALL_ID, requiredId } from './fields';
+import { defineRoute, onObject, ZTextReply } from './route-def';
 
 /** Spec §9: the fuel and IFTA screens offer 2021 to 2026 (and later years as they arrive). */
 export const accountingYearOptions = (today = new Date()) => {
@@ -133,6 +133,8 @@ export const ZIftaMiles = z.object({
   source: z.string(),
   createdOn: z.string(),
   importId: z.number().nullable(),
+  /** How many trips the row sums (a trip file keeps each trip with its date); 0 for a quarter's miles. */
+  trips: z.number(),
 });
 export type TIftaMiles = z.infer<typeof ZIftaMiles>;
 
@@ -144,7 +146,10 @@ export const ZIftaReportFilter = ZAccountingFilter.extend({
     .max(500)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
-});
+  /** Any days instead of a week or quarter (both, or neither): miles of trips dated in them. */
+  startDate: filterDate(),
+  endDate: filterDate(),
+}).refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, { error: 'The start date must be on or before the end date', path: ['endDate'] });
 export type TIftaReportFilter = z.input<typeof ZIftaReportFilter>;
 
 /** One row of the report: a unit in a state, or (summary) a state over every unit. */
@@ -238,5 +243,78 @@ export const fuelRoutes = {
     access: reportPage,
     response: z.array(z.object({ label: z.string(), value: z.number(), unitNumber: z.string().nullable() })),
     list: { cap: 5000, noun: 'drivers' },
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// A unit's quarter of miles, edited by hand on the IFTA Miles page
+
+const milesAmount = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, { error: `Enter the ${label} as a number with at most 3 decimals` });
+
+/** Which unit's quarter: the unit as stored (case does not matter). */
+export const ZIftaMilesQuarterKey = z.object({
+  year: z.coerce.number().int().min(2000, { error: 'Choose a year from 2000 to 2100' }).max(2100, { error: 'Choose a year from 2000 to 2100' }),
+  quarter: z.coerce.number().int().min(1, { error: 'Choose a quarter from 1 to 4' }).max(4, { error: 'Choose a quarter from 1 to 4' }),
+  unitNumber: z.string().trim().min(1, { error: 'Enter the unit' }).max(30, { error: 'At most 30 characters' }),
+});
+
+/** A unit's quarter of miles as a person enters it: it replaces every row (trips included) of the unit in the quarter. */
+export const ZIftaMilesQuarterForm = ZIftaMilesQuarterKey.extend({
+  states: z
+    .array(
+      z
+        .object({
+          stateCode: z.string().trim().toUpperCase().min(2, { error: 'Choose a state or province' }).max(3),
+          miles: milesAmount('miles'),
+          /** Blank: the same as the miles. */
+          taxableMiles: milesAmount('taxable miles').or(z.literal('')).nullish(),
+        })
+        .refine((s) => !s.taxableMiles || Number(s.taxableMiles) <= Number(s.miles), {
+          error: 'The taxable miles are more than the miles',
+          path: ['taxableMiles'],
+        }),
+    )
+    .min(1, { error: 'Enter the miles of at least one state (Delete removes the quarter)' })
+    .max(80),
+});
+export type TIftaMilesQuarterForm = z.input<typeof ZIftaMilesQuarterForm>;
+
+export const MILES_EDIT_TEXT = {
+  saved: (unit: string, quarter: string, states: number, replaced: number) =>
+    `Miles of unit ${unit} for ${quarter} saved: ${states} ${states === 1 ? 'state' : 'states'}${replaced ? `, replacing ${replaced} ${replaced === 1 ? 'row' : 'rows'}` : ''}`,
+  deleted: (unit: string, quarter: string, rows: number) => `Miles of unit ${unit} for ${quarter} deleted: ${rows} ${rows === 1 ? 'row' : 'rows'}`,
+  none: (unit: string, quarter: string) => `ERROR Unit ${unit} has no miles in ${quarter}`,
+  unknownState: (code: string) => `ERROR "${code}" is not a US state or Canadian province`,
+  twice: (code: string) => `ERROR ${code} is entered twice`,
+  /** How the history names a change by hand. */
+  historyName: (unit: string, quarter: string) => `Unit ${unit}, ${quarter}`,
+  editedLayout: 'Edited by hand',
+  enteredLayout: 'Entered by hand',
+  deletedLayout: 'Deleted by hand',
+  source: 'Entered by hand',
+} as const;
+
+export const milesEditRoutes = {
+  saveIftaMilesQuarter: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/SaveIftaMilesQuarter',
+    summary: "Replace a unit's miles of a quarter (every state, trips included) with the figures entered; the change is in the import history and can be undone",
+    tag: 'Fuel and IFTA',
+    access: milesPage('DenyDelete'),
+    body: ZIftaMilesQuarterForm,
+    response: ZTextReply,
+  }),
+  deleteIftaMilesQuarter: defineRoute({
+    method: 'DELETE',
+    path: '/api/Accounting/DeleteIftaMilesQuarter',
+    summary: "Delete a unit's miles of a quarter (every state, trips included); the change is in the import history and can be undone",
+    tag: 'Fuel and IFTA',
+    access: milesPage('Write'),
+    query: ZIftaMilesQuarterKey,
+    response: ZTextReply,
   }),
 } as const;

@@ -42,6 +42,29 @@ export const ZColumnMapping = z.record(z.string().max(60), z.string().max(200)).
 });
 export type TColumnMapping = z.infer<typeof ZColumnMapping>;
 
+/** A miles file's unit → the fleet's unit it is (chosen in the preview). */
+export const ZUnitMap = z.record(z.string().max(60), z.string().trim().max(60)).refine((m) => Object.keys(m).length <= 200, {
+  error: 'Too many units in the mapping',
+});
+
+/** A JSON form part read with a schema; `message` when it is not JSON of that shape. */
+const jsonPart = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v, ctx): z.output<T> | null => {
+      if (!v) return null;
+      try {
+        const parsed = schema.safeParse(JSON.parse(v));
+        if (parsed.success) return parsed.data;
+      } catch {
+        /* refused below */
+      }
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+
 /** The text parts of a preview upload. `mapping` is JSON text (a form part), `presetId` a saved mapping. */
 export const ZImportUploadFields = z.object({
   kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel, miles or loads' }),
@@ -64,6 +87,8 @@ export const ZImportUploadFields = z.object({
       ctx.addIssue({ code: 'custom', message: 'The column mapping is not valid' });
       return z.NEVER;
     }),
+  /** Miles: JSON text, a file's unit → a unit of the fleet. */
+  unitMap: jsonPart(ZUnitMap, 'The unit mapping is not valid'),
 });
 
 /** One of our fields a column can be mapped to. */
@@ -101,6 +126,12 @@ export const ZImportPreview = z.object({
   rowsRead: z.number(),
   newRows: z.number(),
   duplicates: z.number(),
+  /** Of the duplicates: records stored with other figures (Confirm with replace imports the file's instead). */
+  changed: z.number(),
+  /** Miles: units of the file the company does not know yet (flagged), and the units it knows, to map them to. */
+  unknownUnits: z.array(z.string()),
+  fleetUnits: z.array(z.string()),
+  unitMap: ZUnitMap.nullable(),
   flagged: z.number(),
   refused: z.number(),
   /** Rows that are no record and no error, each listed with why. */
@@ -150,8 +181,11 @@ export const ZImportPresetForm = z.object({
 
 export const IMPORT_TEXT = {
   imported: (n: number, kind: TImportKind) => `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}`,
+  importedReplacing: (n: number, replaced: number, kind: TImportKind) =>
+    `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}, replacing ${replaced.toLocaleString('en-US')} imported before with different figures`,
   nothingNew: 'INFO Nothing new in this file: every row is already imported',
   undone: (n: number) => `Import undone: ${n.toLocaleString('en-US')} rows removed`,
+  undoneRestored: (n: number, restored: number) => `Import undone: ${n.toLocaleString('en-US')} rows removed, ${restored.toLocaleString('en-US')} rows it had replaced put back`,
   alreadyUndone: 'ERROR This import was already undone',
   previewGone: 'ERROR This preview has expired. Upload the file again.',
   interrupted: 'ERROR The import was interrupted before it was saved, and nothing was saved. Import the file again.',
@@ -184,7 +218,11 @@ export const importRoutes = {
     summary: 'Save a previewed file whole, in one transaction (refused rows are reported, never saved)',
     tag: 'Imports',
     access: { kind: 'member' },
-    body: z.object({ previewId: z.string().trim().min(1).max(64) }),
+    body: z.object({
+      previewId: z.string().trim().min(1).max(64),
+      /** Replace the stored figures the file changes ("already imported with different figures"). */
+      replace: z.boolean().optional().default(false),
+    }),
     response: ZTextReply,
   }),
   report: defineRoute({

@@ -4,7 +4,7 @@ import { brokerRoutes } from './brokers';
 import { cookieRoutes } from './cookies';
 import { driverDashboardRoutes } from './driver-dashboard';
 import { expenseRoutes } from './expenses';
-import { fuelRoutes } from './fuel';
+import { fuelRoutes, milesEditRoutes } from './fuel';
 import { healthRoutes } from './health';
 import { iftaReturnRoutes } from './ifta-return';
 import { importRoutes } from './imports';
@@ -33,6 +33,7 @@ export const routesByDomain = {
   loadOrders: loadOrderRoutes,
   loadSearch: loadSearchRoutes,
   fuel: fuelRoutes,
+  milesEdit: milesEditRoutes,
   iftaReturn: iftaReturnRoutes,
   driverDashboard: driverDashboardRoutes,
   expenses: expenseRoutes,

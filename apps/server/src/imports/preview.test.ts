@@ -136,22 +136,27 @@ describe('miles previews', () => {
     expect(p.records[0].key).toBe('miles|101|TX|2025Q3|ELD');
   });
 
-  it('per trip: summed per unit × jurisdiction × quarter; odometers measure a trip without miles', async () => {
+  it('per trip: each trip kept with its date; odometers measure a trip without miles', async () => {
     const p = await previewImport({ file: fixture('ifta_miles_trips_2025Q3.csv'), kind: 'miles', period: Q3 });
-    // TX: 367 + 120.5 + (413100 − 413010 = 90) = 577.5 over rows 2, 4 and 5; OK: 188.
+    // Row 5 has no miles: 413100 − 413010 = 90.
     expect(milesLines(p)).toEqual([
-      ['101', 'TX', '2025Q3', '577.500', '577.500', [2, 4, 5]],
+      ['101', 'TX', '2025Q3', '367.000', '367.000', [2]],
       ['101', 'OK', '2025Q3', '188.000', '188.000', [3]],
+      ['101', 'TX', '2025Q3', '120.500', '120.500', [4]],
+      ['101', 'TX', '2025Q3', '90.000', '90.000', [5]],
     ]);
-    expect(p.records[0].record).toMatchObject({ trips: 3, date: null });
+    expect(p.records[0].record).toMatchObject({ date: '2025-07-14', startOdometer: '412335.000', endOdometer: '412702.000' });
+    expect(p.records[0].key).toBe('trip|101|2025-07-14|TX|367.000');
     expect(p.refused.map((r) => r.reason)).toEqual(['Row 6: the row is for 2025 Q4, not the chosen 2025 Q3', 'Row 7: the date "2025-02-30" is not a date']);
   });
 
-  it('per trip without a chosen quarter: each quarter gets its own record', async () => {
+  it('per trip without a chosen quarter: each trip in its own quarter', async () => {
     const p = await previewImport({ file: fixture('ifta_miles_trips_2025Q3.csv'), kind: 'miles' });
     expect(milesLines(p).map((l) => l.slice(0, 4))).toEqual([
-      ['101', 'TX', '2025Q3', '577.500'],
+      ['101', 'TX', '2025Q3', '367.000'],
       ['101', 'OK', '2025Q3', '188.000'],
+      ['101', 'TX', '2025Q3', '120.500'],
+      ['101', 'TX', '2025Q3', '90.000'],
       ['101', 'TX', '2025Q4', '100.000'],
     ]);
   });
@@ -166,14 +171,15 @@ describe('miles previews', () => {
     expect(p.records[0].record).toMatchObject({ source: 'Samsara' });
   });
 
-  it('Motive IFTA trips: summed per quarter, source Motive', async () => {
+  it('Motive IFTA trips: each trip by its id, source Motive', async () => {
     const p = await previewImport({ file: fixture('motive_ifta_trips_2025Q3.csv'), kind: 'miles', period: Q3 });
     expect(p.layout?.id).toBe('motive-trips');
     expect(milesLines(p)).toEqual([
-      ['101', 'TX', '2025Q3', '467.000', '467.000', [2, 4]],
+      ['101', 'TX', '2025Q3', '367.000', '367.000', [2]],
       ['101', 'OK', '2025Q3', '188.000', '188.000', [3]],
+      ['101', 'TX', '2025Q3', '100.000', '100.000', [4]],
     ]);
-    expect(p.records[0].key).toBe('miles|101|TX|2025Q3|Motive');
+    expect(p.records[0].key).toBe('trip|Motive|9001');
   });
 
   it('a semicolon file with a BOM and decimal commas', async () => {
@@ -191,7 +197,7 @@ describe('miles previews', () => {
     const again = await previewImport({ file: fixture('ifta_miles_2025Q3.csv'), kind: 'miles', existingKeys: stored });
     expect(again.records).toEqual([]);
     expect(again.duplicates.map((d) => [d.rows[0], d.changed, d.reason])).toEqual([
-      [2, true, 'Row 2: already imported with different figures (importing again would replace it)'],
+      [2, true, "Row 2: already imported with different figures: stored 4000 mi (4000 taxable), this file 4212.4 mi (4212.4 taxable) (Replace imports this file's figures instead)"],
       [3, false, 'Row 3: already imported'],
       [4, false, 'Row 4: already imported'],
       [5, false, 'Row 5: already imported'],
@@ -221,12 +227,13 @@ describe('layouts, mappings and presets', () => {
   it('reads the file with the mapping chosen, and recognises it next time as a saved preset', async () => {
     const mapped = await previewImport({ file: text('mine.csv', MINE), kind: 'miles', mapping });
     expect(milesLines(mapped)).toEqual([
-      ['101', 'TX', '2025Q3', '30.500', '30.500', [4, 5]],
+      ['101', 'TX', '2025Q3', '10.000', '10.000', [4]],
+      ['101', 'TX', '2025Q3', '20.500', '20.500', [5]],
       ['102', 'OK', '2025Q3', '5.000', '5.000', [6]],
     ]);
     const preset = await previewImport({ file: text('mine.csv', MINE), kind: 'miles', presets: [{ name: 'My ELD', kind: 'miles', mapping }] });
     expect(preset.layout).toMatchObject({ id: 'mapping:My ELD', vendor: 'My ELD' });
-    expect(preset.records[0].key).toBe('miles|101|TX|2025Q3|My ELD');
+    expect(preset.records[0].key).toBe('trip|101|2025-07-01|TX|10.000');
   });
 
   it('refuses a mapping naming a column the file does not have', async () => {

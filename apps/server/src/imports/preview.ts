@@ -18,20 +18,21 @@ import {
   type TPeriod,
 } from './layouts';
 import { normaliseHeader, openTable, type TFileInput, type TReadOptions } from './read';
-import { scaledToText, toScaled } from './values';
 
 /**
  * The preview of an import: every row of the file read through its layout and sorted into new
  * records (flagged ones included: they are saved, with their reason), duplicates (repeated in the file
  * or already stored, by natural key), refusals (row number and reason; a refused row never stops the
  * rest) and skipped rows (a summary line). Nothing is saved here: the caller saves `records` in one
- * transaction when the person confirms. Per-trip mileage is summed per unit × jurisdiction × quarter.
+ * transaction when the person confirms. Mileage is kept at the file's grain: a quarter's miles per
+ * unit and jurisdiction, or each trip with its date (docs/decisions/016).
  */
 
 export type TSavedPreset = { name: string; kind: TImportKind; mapping: TColumnMapping };
 
 /** The import that stored a record: the day it was imported ('YYYY-MM-DD') and its file's name. */
-export type TStoredImport = { importedOn: string; fileName: string };
+/** What is known of a stored key: the import that stored it (its day and file), and its figures' fingerprint. */
+export type TStoredImport = { importedOn?: string; fileName?: string; fingerprint?: string };
 
 export type TPreviewInput = {
   file: TFileInput;
@@ -48,6 +49,12 @@ export type TPreviewInput = {
    * import stored each (its day and file), for the notice "already imported on <date> in <file>".
    */
   storedKeys?: (keys: string[]) => Promise<ReadonlySet<string> | ReadonlyMap<string, TStoredImport | null>>;
+  /** A stored record with other figures is new again (it replaces the stored one) instead of a duplicate. */
+  replaceChanged?: boolean;
+  /** Miles: the units the company knows (upper case); a record of another unit is flagged. */
+  knownUnits?: ReadonlySet<string>;
+  /** Miles: a file's unit (as written, or upper case) → the fleet's unit it is. */
+  unitMap?: Readonly<Record<string, string>>;
   /** The year and quarter chosen for a miles import (rows of another quarter are refused). */
   period?: TPeriod;
   /**
@@ -65,8 +72,10 @@ export type TPreviewInput = {
 /** How many new records `onRecords` gets at a time. */
 export const STREAM_BATCH = 1000;
 
-export type TPreviewRecord<R extends TImportRecord = TImportRecord> = { rows: number[]; key: string; record: R; flag?: string };
-export type TPreviewDuplicate = { rows: number[]; key: string; where: 'file' | 'stored'; changed: boolean; reason: string; record: TImportRecord };
+/** `replaces`: the record takes the place of a stored one with other figures (`replaceChanged`). */
+export type TPreviewRecord<R extends TImportRecord = TImportRecord> = { rows: number[]; key: string; record: R; flag?: string; replaces?: boolean };
+/** `stored`: the stored record's fingerprint (for miles, its total and taxable miles) when it differs. */
+export type TPreviewDuplicate = { rows: number[]; key: string; where: 'file' | 'stored'; changed: boolean; reason: string; record: TImportRecord; stored?: string };
 export type TPreviewProblem = { rows: number[]; reason: string };
 
 export type TPreviewLayout = {
@@ -94,8 +103,10 @@ export type TPreview = {
   flagged: TPreviewProblem[];
   refused: TPreviewProblem[];
   skipped: TPreviewProblem[];
-  /** The whole counts (the lists above may be cut short by `keep`). */
-  counts: { records: number; duplicates: number; flagged: number; refused: number; skipped: number };
+  /** The whole counts (the lists above may be cut short by `keep`); `changed`: stored with other figures (replaced, or among the duplicates). */
+  counts: { records: number; duplicates: number; flagged: number; refused: number; skipped: number; changed: number };
+  /** Miles: units of the file the company does not know (after `unitMap`), in the file's order. */
+  unknownUnits: string[];
   /** Sentences for the person about the file as a whole (a saved mapping that was skipped). */
   notices: string[];
 };
@@ -106,8 +117,11 @@ export const PREVIEW_TEXT = {
   repeats: (first: number) => `repeats row ${first}`,
   conflicts: (first: number) => `has the same key as row ${first} with different figures`,
   stored: 'already imported',
-  storedIn: (where: TStoredImport) => `already imported on ${usDate(where.importedOn)} in ${where.fileName}`,
+  storedIn: (where: Required<Pick<TStoredImport, 'importedOn' | 'fileName'>>) => `already imported on ${usDate(where.importedOn)} in ${where.fileName}`,
   storedChanged: 'already imported with different figures (importing again would replace it)',
+  storedMiles: (stored: string, record: TMilesRecord) =>
+    `already imported with different figures: stored ${milesPair(stored)}, this file ${milesPair(`${record.totalMiles}|${record.taxableMiles}`)} (Replace imports this file's figures instead)`,
+  unknownUnit: (unit: string) => `unit ${unit} is not in the fleet (no driver, fuel line or miles have it): map it to a unit, or import it as a new one`,
   unreadableRow: 'the row could not be read',
   wideRow: (cells: number, header: number) => `the row has ${cells} cells but the header has ${header} (check the file's quotes and line breaks)`,
   nothingNew: 'Nothing new to import: every row of this file was imported before',
@@ -120,6 +134,13 @@ const KIND_LABEL: Record<TImportKind, string> = {
   trips: 'trips import',
   payments: 'payments import',
   loads: 'load import',
+};
+
+const trimZeros = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+/** '4212.400|4000.000' → '4212.4 mi (4000 taxable)'. */
+const milesPair = (fingerprint: string) => {
+  const [total, taxable] = fingerprint.split('|');
+  return `${trimZeros(total)} mi (${trimZeros(taxable ?? total)} taxable)`;
 };
 
 const rowsText = (rows: readonly number[]) =>
@@ -162,8 +183,6 @@ function candidatesFor(kind: TImportKind, input: TPreviewInput, notices: string[
   return [...presets, ...LAYOUTS];
 }
 
-type TAggregate = { record: TMilesRecord; rows: number[]; total: bigint; taxable: bigint; flag?: string };
-
 /** Reads the whole file and sorts its rows (see the module comment). File-level problems throw `ERROR` refusals. */
 export async function previewImport(input: TPreviewInput): Promise<TPreview> {
   const { file, kind } = input;
@@ -181,7 +200,8 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     flagged: [],
     refused: [],
     skipped: [],
-    counts: { records: 0, duplicates: 0, flagged: 0, refused: 0, skipped: 0 },
+    counts: { records: 0, duplicates: 0, flagged: 0, refused: 0, skipped: 0, changed: 0 },
+    unknownUnits: [],
     notices,
   };
   const layout = table.match;
@@ -222,7 +242,7 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
   const fingerprintOf = (entry: { record?: TImportRecord; fingerprint?: string }) => entry.fingerprint ?? recordFingerprint(entry.record!);
   const counts = preview.counts;
   const kept = { flagged: 0, plain: 0 };
-  const add = <T>(list: T[], item: T, count: keyof TPreview['counts']) => {
+  const add = <T>(list: T[], item: T, count: Exclude<keyof TPreview['counts'], 'changed'>) => {
     counts[count]++;
     if (list.length < keep) list.push(item);
   };
@@ -239,6 +259,23 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     if (entry.flag) add(preview.flagged, { rows: entry.rows, reason: withRows(entry.rows, entry.flag) }, 'flagged');
     if (input.onRecords) outgoing.push(entry);
   };
+  /**
+   * A record whose key is stored: a duplicate, or (other figures) a changed one, which
+   * `replaceChanged` takes as new, to replace the stored one.
+   */
+  const storedAgain = (e: TPreviewRecord, known: string | TStoredImport | null | undefined) => {
+    const where = typeof known === 'string' ? undefined : (known ?? undefined);
+    const stored = typeof known === 'string' ? known : where?.fingerprint;
+    const changed = stored !== undefined && stored !== recordFingerprint(e.record);
+    if (changed) counts.changed++;
+    if (changed && input.replaceChanged) {
+      takeNew({ ...e, replaces: true });
+      return;
+    }
+    const text = !changed ? (where?.importedOn && where.fileName ? PREVIEW_TEXT.storedIn({ importedOn: where.importedOn, fileName: where.fileName }) : PREVIEW_TEXT.stored) : e.record.kind === 'miles' ? PREVIEW_TEXT.storedMiles(stored, e.record) : PREVIEW_TEXT.storedChanged;
+    const item: TPreviewDuplicate = { rows: e.rows, key: e.key, where: 'stored', changed, reason: withRows(e.rows, text), record: e.record, ...(changed ? { stored } : {}) };
+    add(preview.duplicates, item, 'duplicates');
+  };
   /** Records new in the file, waiting for `storedKeys` to say whether they are stored already. */
   let unchecked: TPreviewRecord[] = [];
   const pendingCount = () => unchecked.length + outgoing.length;
@@ -248,11 +285,8 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       unchecked = [];
       const stored = await input.storedKeys(batch.map((e) => e.key));
       for (const e of batch) {
-        if (stored.has(e.key)) {
-          const where = stored instanceof Map ? stored.get(e.key) : null;
-          const reason = withRows(e.rows, where ? PREVIEW_TEXT.storedIn(where) : PREVIEW_TEXT.stored);
-          add(preview.duplicates, { rows: e.rows, key: e.key, where: 'stored', changed: false, reason, record: e.record }, 'duplicates');
-        } else takeNew(e);
+        if (stored.has(e.key)) storedAgain(e, stored instanceof Map ? stored.get(e.key) : undefined);
+        else takeNew(e);
       }
     }
     if (input.onRecords && outgoing.length) {
@@ -261,9 +295,18 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       await input.onRecords(batch, preview as TPreview & { layout: TPreviewLayout });
     }
   };
-  const aggregates = new Map<string, TAggregate>();
-  const seenTrips = new Map<string, number>();
   const ctx = { period: input.period };
+  const unknownUnits = new Set<string>();
+  const unitMap = new Map(Object.entries(input.unitMap ?? {}).map(([from, to]) => [from.trim().toUpperCase(), to.trim()]));
+  /** A mileage record under the fleet's unit it was mapped to, flagged when the company does not know its unit. */
+  const fleetUnit = (record: TMilesRecord, flag: string | undefined) => {
+    const mapped = unitMap.get(record.unit.toUpperCase());
+    const unit = mapped || record.unit;
+    const known = !input.knownUnits || input.knownUnits.has(unit.toUpperCase());
+    if (!known && unknownUnits.size < 200) unknownUnits.add(unit);
+    const flags = [flag, known ? undefined : PREVIEW_TEXT.unknownUnit(unit)].filter(Boolean);
+    return { record: mapped ? { ...record, unit } : record, flag: flags.length ? flags.join('; ') : undefined };
+  };
 
   const accept = (rows: number[], record: TImportRecord, flag?: string) => {
     const key = naturalKey(record);
@@ -276,14 +319,11 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
       return;
     }
     seen.set(key, lean ? { row: rows[0], fingerprint: recordFingerprint(record) } : { row: rows[0], record });
+    const entry: TPreviewRecord = { rows, key, record, ...(flag ? { flag } : {}) };
     if (existing?.has(key)) {
-      const stored = existing instanceof Map ? existing.get(key) : undefined;
-      const changed = stored !== undefined && stored !== recordFingerprint(record);
-      const reason = withRows(rows, changed ? PREVIEW_TEXT.storedChanged : PREVIEW_TEXT.stored);
-      add(preview.duplicates, { rows, key, where: 'stored', changed, reason, record }, 'duplicates');
+      storedAgain(entry, existing instanceof Map ? existing.get(key) : undefined);
       return;
     }
-    const entry: TPreviewRecord = { rows, key, record, ...(flag ? { flag } : {}) };
     if (input.storedKeys) unchecked.push(entry);
     else takeNew(entry);
   };
@@ -308,45 +348,16 @@ export async function previewImport(input: TPreviewInput): Promise<TPreview> {
     for (const outcome of outcomes) {
       if ('refuse' in outcome) add(preview.refused, { rows: [raw.row], reason: withRows([raw.row], outcome.refuse) }, 'refused');
       else if ('skip' in outcome) add(preview.skipped, { rows: [raw.row], reason: withRows([raw.row], outcome.skip) }, 'skipped');
-      else if (layout.aggregate && outcome.record.kind === 'miles') {
-        const trip = outcome.record;
-        if (trip.startOdometer && trip.endOdometer) {
-          const tripKey = [trip.unit, trip.jurisdiction, trip.date, trip.startOdometer, trip.endOdometer, trip.totalMiles].join('|');
-          const first = seenTrips.get(tripKey);
-          if (first !== undefined) {
-            add(preview.duplicates, { rows: [raw.row], key: tripKey, where: 'file', changed: false, reason: withRows([raw.row], PREVIEW_TEXT.repeats(first)), record: trip }, 'duplicates');
-            continue;
-          }
-          seenTrips.set(tripKey, raw.row);
-        }
-        const key = naturalKey(trip);
-        const agg = aggregates.get(key);
-        const total = toScaled(trip.totalMiles, 3) as bigint;
-        const taxable = toScaled(trip.taxableMiles, 3) as bigint;
-        if (agg) {
-          agg.rows.push(raw.row);
-          agg.total += total;
-          agg.taxable += taxable;
-        } else aggregates.set(key, { record: trip, rows: [raw.row], total, taxable, flag: outcome.flag });
+      else if (outcome.record.kind === 'miles') {
+        const { record, flag } = fleetUnit(outcome.record, outcome.flag);
+        accept([raw.row], record, flag);
       } else accept([raw.row], outcome.record, outcome.flag);
     }
     if (pendingCount() >= STREAM_BATCH) await flush();
   }
 
-  for (const agg of aggregates.values()) {
-    const record: TMilesRecord = {
-      ...agg.record,
-      totalMiles: scaledToText(agg.total, 3),
-      taxableMiles: scaledToText(agg.taxable, 3),
-      date: null,
-      startOdometer: null,
-      endOdometer: null,
-      trips: agg.rows.length,
-    };
-    accept(agg.rows, record, agg.flag);
-    if (pendingCount() >= STREAM_BATCH) await flush();
-  }
   await flush();
+  preview.unknownUnits = [...unknownUnits];
   return preview;
 }
 
@@ -384,7 +395,7 @@ export function describeRecord(record: TImportRecord): string {
         .filter(Boolean)
         .join(' · ');
     case 'miles':
-      return `unit ${record.unit} · ${record.jurisdiction} · ${record.year} Q${record.quarter} · ${record.totalMiles} mi (${record.taxableMiles} taxable)${record.trips > 1 ? ` · ${record.trips} trips` : ''}`;
+      return `unit ${record.unit} · ${record.jurisdiction} · ${record.date ?? `${record.year} Q${record.quarter}`}${record.tripId ? ` · trip ${record.tripId}` : ''} · ${record.totalMiles} mi (${record.taxableMiles} taxable)`;
     case 'payments':
       return [record.invoiceNumber, record.tripId, record.loadId, record.itemType, formatMoney(record.grossPay)].filter(Boolean).join(' · ');
     case 'trips':

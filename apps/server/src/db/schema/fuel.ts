@@ -25,6 +25,8 @@ export const imports = pgTable(
     rowsRefused: integer('rows_refused').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdOn: createdOn(),
+    /** Rows this import (or change by hand) replaced, as they were: undoing it puts them back. */
+    replaced: jsonb('replaced').$type<Record<string, unknown>[]>(),
     undoneOn: timestamp('undone_on', { withTimezone: true, mode: 'string' }),
     undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -54,6 +56,8 @@ export const importFiles = pgTable(
     quarter: smallint('quarter'),
     presetId: integer('preset_id'),
     mapping: jsonb('mapping').$type<Record<string, string>>(),
+    /** A miles file's unit → a unit of the fleet, chosen in the preview. */
+    unitMap: jsonb('unit_map').$type<Record<string, string>>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdOn: createdOn(),
   },
@@ -146,7 +150,11 @@ export const fuelTransactions = pgTable(
   ],
 );
 
-/** Miles per unit, jurisdiction and quarter, from an ELD report (trip rows arrive aggregated). */
+/**
+ * Miles at the grain the file gives them: a unit's miles in a jurisdiction for a quarter (a
+ * quarter-grain file or a change by hand, `trip_date` null), or one trip with its date (trip files;
+ * year and quarter are the trip's). The natural key tells a repeated row or trip: see `naturalKey`.
+ */
 export const iftaMiles = pgTable(
   'ifta_miles',
   {
@@ -160,11 +168,20 @@ export const iftaMiles = pgTable(
     totalMiles: numeric('total_miles', { precision: 12, scale: 3 }).notNull(),
     taxableMiles: numeric('taxable_miles', { precision: 12, scale: 3 }).notNull(),
     source: text('source').notNull(),
+    /** The trip's day; null on a quarter's miles. */
+    tripDate: date('trip_date', { mode: 'string' }),
+    /** The vendor's trip id, when the file gives one. */
+    tripId: text('trip_id'),
+    startOdometer: numeric('start_odometer', { precision: 12, scale: 3 }),
+    endOdometer: numeric('end_odometer', { precision: 12, scale: 3 }),
+    /** A quarter row: unit | jurisdiction | quarter | source. A trip: its id, else unit | day | jurisdiction | distance. */
+    naturalKey: text('natural_key').notNull(),
     createdOn: createdOn(),
   },
   (t) => [
-    uniqueIndex('ifta_miles_company_key_uq').on(t.companyId, t.unitNumber, t.stateCode, t.year, t.quarter, t.source),
+    uniqueIndex('ifta_miles_company_natural_key_uq').on(t.companyId, t.naturalKey),
     index('ifta_miles_company_period_idx').on(t.companyId, t.year, t.quarter),
+    index('ifta_miles_company_trip_date_idx').on(t.companyId, t.tripDate),
     index('ifta_miles_import_idx').on(t.importId),
   ],
 );

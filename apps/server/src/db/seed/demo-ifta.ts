@@ -119,7 +119,18 @@ export const seedIfta: TDemoStep = async (db: TDbLike, ids) => {
         given += tenths;
         if (tenths <= 0) return;
         const miles = (tenths / 10).toFixed(1);
-        milesRows.push({ companyId, importId: null, year: q.year, quarter: q.quarter, unitNumber: unit, stateCode: state, totalMiles: miles, taxableMiles: miles, source: 'ELD' });
+        milesRows.push({
+          companyId,
+          importId: null,
+          year: q.year,
+          quarter: q.quarter,
+          unitNumber: unit,
+          stateCode: state,
+          totalMiles: miles,
+          taxableMiles: miles,
+          source: 'ELD',
+          naturalKey: ['miles', unit.toUpperCase(), state, `${q.year}Q${q.quarter}`, 'ELD'].join('|'),
+        });
       });
     }
   }

@@ -66,6 +66,7 @@ export const MAPPABLE_FIELDS: Record<TMappableKind, readonly TFieldInfo[]> = {
     { field: 'year', label: 'Year', required: false },
     { field: 'quarter', label: 'Quarter', required: false },
     { field: 'date', label: 'Trip date (one row per trip)', required: false },
+    { field: 'tripId', label: 'Trip ID', required: false },
     { field: 'startOdometer', label: 'Start odometer', required: false },
     { field: 'endOdometer', label: 'End odometer', required: false },
     { field: 'vin', label: 'VIN', required: false },
@@ -135,16 +136,20 @@ export function rowReader(keys: readonly string[], layout: Pick<TLayout, 'column
   keys.forEach((k, i) => {
     if (k && !index.has(k)) index.set(k, i);
   });
-  const fieldIndex = new Map<string, number>();
+  // A field may have several headers (Motive's calibrated odometers, then the plain ones): the first
+  // one filled in the row wins, so a present but empty column does not hide the next.
+  const fieldIndex = new Map<string, number[]>();
   for (const [field, headers] of Object.entries(layout.columns)) {
-    const at = headers.map((h) => index.get(h)).find((i) => i !== undefined);
-    if (at !== undefined) fieldIndex.set(field, at);
+    const at = headers.map((h) => index.get(h)).filter((i): i is number => i !== undefined);
+    if (at.length) fieldIndex.set(field, at);
   }
   return (row: number, cells: readonly string[]): TRow => ({
     row,
     field: (name) => {
-      const i = fieldIndex.get(name);
-      return i === undefined ? '' : (cells[i] ?? '');
+      const at = fieldIndex.get(name);
+      if (!at) return '';
+      for (const i of at) if ((cells[i] ?? '').trim() !== '') return cells[i];
+      return cells[at[0]] ?? '';
     },
     header: (k) => {
       const i = index.get(k);
@@ -161,13 +166,17 @@ export const rowAccess = (row: number, cells: readonly string[], keys: readonly 
 /**
  * The natural key of a record: importing the same rows again finds the same keys, whichever layout or
  * preset read them. Fuel: unit (or card), date and time, invoice (or site), product, gallons and
- * amount (`fuelKey`). Miles: unit, jurisdiction, period, source.
+ * amount (`fuelKey`). Miles: unit, jurisdiction, period, source; a trip: its id, else unit, day,
+ * jurisdiction and distance.
  */
 export function naturalKey(record: TImportRecord): string {
   switch (record.kind) {
     case 'fuel':
       return fuelRecordKey(record);
     case 'miles':
+      // A trip is found by its id, else by unit, day, jurisdiction and distance (odometers or not).
+      if (record.date && record.tripId) return ['trip', record.source, record.tripId].join('|');
+      if (record.date) return ['trip', record.unit.toUpperCase(), record.date, record.jurisdiction, record.totalMiles].join('|');
       return ['miles', record.unit.toUpperCase(), record.jurisdiction, `${record.year}Q${record.quarter}`, record.source].join('|');
     case 'payments':
       return ['payments', record.invoiceNumber, record.blockId, record.tripId, record.loadId, record.itemType, record.startDate ?? '', record.grossPay].join('|');

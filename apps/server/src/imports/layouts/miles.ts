@@ -61,6 +61,8 @@ export type TMilesInput = {
   endOdometer?: string;
   source?: string;
   vin?: string;
+  /** The vendor's trip id (Motive's `id`). */
+  tripId?: string;
 };
 
 /** Distances arrive in miles, kilometres or meters. */
@@ -130,6 +132,7 @@ export function readMiles(defaultSource: string, input: TMilesInput, ctx: TLayou
     date,
     startOdometer: start ? parseQuantity(start) : null,
     endOdometer: end ? parseQuantity(end) : null,
+    tripId: date ? (input.tripId ?? '').trim() : '',
     trips: 1,
   };
   return place.ifta ? { record } : { record, flag: ROW_TEXT.noIftaPlace(place.code) };
@@ -147,6 +150,7 @@ export const milesFields = (row: TRow, withDate: boolean): TMilesInput => ({
   endOdometer: row.field('endOdometer'),
   source: row.field('source'),
   vin: row.field('vin'),
+  tripId: row.field('tripId'),
 });
 
 export const MILES_QUARTER_LAYOUT: TLayout<'miles'> = {
@@ -174,6 +178,7 @@ export const MILES_TRIP_LAYOUT: TLayout<'miles'> = {
   aggregate: true,
   required: ['date', 'unit', 'jurisdiction', 'miles'],
   columns: cols({
+    tripId: ['Trip ID', 'Trip'],
     date: 'Date',
     unit: 'Unit',
     vin: 'VIN',
@@ -211,6 +216,7 @@ export const MOTIVE_LAYOUT: TLayout<'miles'> = {
   aggregate: true,
   required: ['id', 'date', 'jurisdiction', 'vehicle number', 'distance'],
   columns: cols({
+    tripId: 'id',
     date: 'date',
     unit: 'vehicle_number',
     vin: 'vehicle_vin',

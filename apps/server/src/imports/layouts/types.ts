@@ -65,7 +65,9 @@ export type TMilesRecord = {
   date: string | null;
   startOdometer: string | null;
   endOdometer: string | null;
-  /** How many rows were summed into this record (1 for a per-quarter row). */
+  /** The vendor's trip id ('' when the file has none, and on quarter rows). */
+  tripId: string;
+  /** How many rows were summed into this record (1: trips are kept one by one). */
   trips: number;
 };
 
@@ -175,9 +177,9 @@ export type TOutcome<R extends TImportRecord = TImportRecord> =
 export type TLayout<K extends TImportKind = TImportKind> = THeaderCandidate & {
   kind: K;
   vendor: string;
-  /** Our field → their header(s), normalised; the first header present wins. */
+  /** Our field → their header(s), normalised; the first one with a value in the row wins. */
   columns: Record<string, readonly string[]>;
-  /** Per-trip rows, summed per unit × jurisdiction × quarter by the preview. */
+  /** Per-trip rows: each trip is kept with its date (and its id, when the file has one). */
   aggregate?: boolean;
   toRecords(row: TRow, ctx: TLayoutContext): TOutcome<TRecordOf<K>>[];
 };

@@ -1,5 +1,5 @@
 import { FUEL_PRODUCT_KEYS, FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, type TFuelTotals, type TIftaMiles } from '@haulboard/contract';
-import { and, asc, desc, eq, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';
 import { sumDecimals } from '../../imports/values';
@@ -7,8 +7,19 @@ import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
 import type { TPeriod } from './period';
 
-const periodQuarters = (period: TPeriod) =>
-  or(...period.quarters.map(([y, q]) => and(eq(iftaMiles.year, y), eq(iftaMiles.quarter, q))));
+const inQuarters = (quarters: [number, number][]) =>
+  quarters.length ? or(...quarters.map(([y, q]) => and(eq(iftaMiles.year, y), eq(iftaMiles.quarter, q)))) : sql`false`;
+const periodQuarters = (period: TPeriod) => inQuarters(period.quarters);
+
+/**
+ * The miles of a period: trips dated in its days, and a quarter's miles only for a quarter the
+ * period covers whole (never a quarter's miles against a week's gallons).
+ */
+const milesOfPeriod = (period: TPeriod) =>
+  or(
+    and(isNull(iftaMiles.tripDate), inQuarters(period.wholeQuarters)),
+    and(gte(iftaMiles.tripDate, period.from), lte(iftaMiles.tripDate, period.to)),
+  );
 
 /** Fuel lines of the period, newest first, each with the driver whose unit it carries. */
 export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, limit: number): Promise<TFuelRecord[]> {
@@ -96,12 +107,26 @@ export async function fuelTotals(db: TDbLike, companyId: number, period: TPeriod
 }
 
 export async function countIftaMiles(db: TDbLike, companyId: number, period: TPeriod): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(iftaMiles)
-    .where(and(eq(iftaMiles.companyId, companyId), periodQuarters(period)));
+  const m = iftaMiles;
+  const groups = db
+    .select({ one: sql`1`.as('one') })
+    .from(m)
+    .where(and(eq(m.companyId, companyId), periodQuarters(period)))
+    .groupBy(...milesListGroup)
+    .as('g');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(groups);
   return row?.n ?? 0;
 }
+
+/** A list row: a quarter's miles (its own id), or a quarter's trips of a unit in a state from one source. */
+const milesListGroup = [
+  iftaMiles.year,
+  iftaMiles.quarter,
+  iftaMiles.unitNumber,
+  iftaMiles.stateCode,
+  iftaMiles.source,
+  sql`case when ${iftaMiles.tripDate} is null then ${iftaMiles.id} end`,
+] as const;
 
 export async function countFuel(db: TDbLike, companyId: number, period: TPeriod): Promise<number> {
   const f = fuelTransactions;
@@ -112,17 +137,33 @@ export async function countFuel(db: TDbLike, companyId: number, period: TPeriod)
   return row?.n ?? 0;
 }
 
-/** Miles rows of the period's quarters, by quarter, unit and state, at most `limit` of them. */
+/**
+ * Miles of the period's quarters, by quarter, unit and state, at most `limit` rows: a quarter's miles
+ * as stored, a trip file's trips summed per quarter, unit, state and source (with how many).
+ */
 export async function findIftaMiles(db: TDbLike, companyId: number, period: TPeriod, limit: number): Promise<TIftaMiles[]> {
   const m = iftaMiles;
   const rows = await db
-    .select({ m, createdOn: isoOf(m.createdOn) })
+    .select({
+      id: sql<number>`min(${m.id})::int`,
+      year: m.year,
+      quarter: m.quarter,
+      unitNumber: m.unitNumber,
+      stateCode: m.stateCode,
+      source: m.source,
+      totalMiles: sql<string>`sum(${m.totalMiles})::text`,
+      taxableMiles: sql<string>`sum(${m.taxableMiles})::text`,
+      trips: sql<number>`count(${m.tripDate})::int`,
+      importId: sql<number | null>`max(${m.importId})`,
+      createdOn: isoOf(sql`max(${m.createdOn})`),
+    })
     .from(m)
     .where(and(eq(m.companyId, companyId), periodQuarters(period)))
+    .groupBy(...milesListGroup)
     .orderBy(desc(m.year), desc(m.quarter), asc(m.unitNumber), asc(m.stateCode), asc(m.source))
     .limit(limit);
-  return rows.map(({ m: r, createdOn }) => ({
-    iftaMilesId: r.id,
+  return rows.map((r) => ({
+    iftaMilesId: Number(r.id),
     year: r.year,
     quarter: r.quarter,
     unitNumber: r.unitNumber,
@@ -131,12 +172,37 @@ export async function findIftaMiles(db: TDbLike, companyId: number, period: TPer
     miles: milesText(r.totalMiles),
     taxableMiles: milesText(r.taxableMiles),
     source: r.source,
-    createdOn,
-    importId: r.importId,
+    createdOn: r.createdOn,
+    importId: r.importId === null ? null : Number(r.importId),
+    trips: Number(r.trips),
   }));
 }
 
-/** Unrounded sums per unit and state: miles of the period's quarters, IFTA gallons bought in its days. */
+/**
+ * Units whose miles in the period's quarters are known only per quarter (no trips), in a period that
+ * does not cover those quarters whole: their miles cannot be told for the period's days.
+ */
+export async function quarterOnlyUnits(db: TDbLike, companyId: number, period: TPeriod, units: string[] | null, stateCode: string | null) {
+  const partial = period.quarters.filter(([y, q]) => !period.wholeQuarters.some(([wy, wq]) => wy === y && wq === q));
+  if (!partial.length) return [];
+  const m = iftaMiles;
+  const rows = await db
+    .selectDistinct({ unit: m.unitNumber, year: m.year, quarter: m.quarter })
+    .from(m)
+    .where(
+      and(
+        eq(m.companyId, companyId),
+        isNull(m.tripDate),
+        inQuarters(partial),
+        units ? inArray(m.unitNumber, units.length ? units : ['']) : undefined,
+        stateCode ? eq(m.stateCode, stateCode) : undefined,
+      ),
+    )
+    .orderBy(asc(m.unitNumber), asc(m.year), asc(m.quarter));
+  return rows;
+}
+
+/** Unrounded sums per unit and state: miles of the period (`milesOfPeriod`), IFTA gallons bought in its days. */
 /** Miles as kept (3 decimals) without trailing zeros, one decimal at least: '1890.700' is '1890.7'. */
 const milesText = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0');
 
@@ -153,7 +219,7 @@ export async function unitStateSums(
   const f = fuelTransactions;
   const milesWhere = and(
     eq(m.companyId, companyId),
-    periodQuarters(period),
+    milesOfPeriod(period),
     units ? inArray(m.unitNumber, units.length ? units : ['']) : undefined,
     stateCode ? eq(m.stateCode, stateCode) : undefined,
   );

@@ -60,8 +60,24 @@ const unitOrder = new Intl.Collator('en', { numeric: true }).compare;
 const nameOrder = new Intl.Collator('en').compare;
 const byUnitThenState = (a: TIftaReportRow, b: TIftaReportRow) => unitOrder(a.unitNumber ?? '', b.unitNumber ?? '') || nameOrder(a.stateName, b.stateName);
 
-/** Per unit and state (`summary` false) or per state over every unit (`summary` true), with totals and checks. */
-export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extraChecks = [] }: { summary: boolean; period: string; extraChecks?: string[] }): TIftaReport {
+export const REPORT_TEXT = {
+  quarterOnly: (unit: string, quarters: string) =>
+    `Unit ${unit}'s miles are known only per quarter (${quarters}), not per trip: they are left out of this period, and its fuel is shown without miles. Choose the whole quarter to see them.`,
+} as const;
+
+/**
+ * Per unit and state (`summary` false) or per state over every unit (`summary` true), with totals and
+ * checks. `quarterOnly`: units whose miles of a quarter the period cuts are known only per quarter.
+ */
+export function buildIftaReport(
+  sums: TUnitStateSums[],
+  {
+    summary,
+    period,
+    extraChecks = [],
+    quarterOnly = [],
+  }: { summary: boolean; period: string; extraChecks?: string[]; quarterOnly?: { unit: string; year: number; quarter: number }[] },
+): TIftaReport {
   const total = acc();
   const rows = new Map<string, { unit: string | null; state: string; a: TAcc }>();
   const units = new Map<string, TAcc>();
@@ -86,8 +102,13 @@ export function buildIftaReport(sums: TUnitStateSums[], { summary, period, extra
   }
 
   const checks: string[] = [];
+  const perQuarter = new Map<string, string[]>();
+  for (const q of quarterOnly) perQuarter.set(q.unit, [...(perQuarter.get(q.unit) ?? []), `Q${q.quarter} ${q.year}`]);
+  for (const [unit, quarters] of [...perQuarter.entries()].sort(([a], [b]) => unitOrder(a, b))) checks.push(REPORT_TEXT.quarterOnly(unit, quarters.join(', ')));
   const sorted = [...units.entries()].sort(([a], [b]) => unitOrder(a, b));
   for (const [unit, a] of sorted) {
+    // A unit known only per quarter is said once, above.
+    if (perQuarter.has(unit) && a.miles === 0n) continue;
     if (a.miles > 0n && a.gallons === 0n) checks.push(`Unit ${unit} has miles but no fuel.`);
     else if (a.gallons > 0n && a.miles === 0n) checks.push(`Unit ${unit} bought fuel but has no miles.`);
     else {

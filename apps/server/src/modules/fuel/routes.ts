@@ -1,4 +1,4 @@
-import { fuelListHint, fuelRoutes, iftaReturnRoutes, type ZIftaReportFilter } from '@haulboard/contract';
+import { fuelListHint, fuelRoutes, iftaReturnRoutes, milesEditRoutes, type ZIftaReportFilter } from '@haulboard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { actorOf } from '../../access/actor';
@@ -6,8 +6,9 @@ import type { TDb } from '../../db/client';
 import { sendDownload } from '../../files/download';
 import { capLimit, capList } from '../../lib/list-cap';
 import { route } from '../../lib/route';
+import { deleteMilesQuarter, saveMilesQuarter } from './miles-edit';
 import { resolvePeriod } from './period';
-import { countFuel, countIftaMiles, findFuel, findIftaMiles, fuelTotals, iftaDrivers, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
+import { countFuel, countIftaMiles, findFuel, findIftaMiles, fuelTotals, iftaDrivers, quarterOnlyUnits, stateCodeOf, unitStateSums, unitsOfDrivers, weeksWithoutFuel } from './queries';
 import { buildIftaReport } from './report';
 import { iftaReturn, iftaReturnCsv, saveIftaReturnSettings, uploadIftaRates } from './return';
 import { iftaReturnPdf } from './return-pdf';
@@ -35,18 +36,22 @@ export async function fuelModule(app: FastifyInstance, { db }: { db: TDb }) {
     return capList(reply, fuelRoutes.getIftaMiles, rows, () => countIftaMiles(db, companyId, period));
   });
 
+  route(app, milesEditRoutes.saveIftaMilesQuarter, async (req) => db.transaction((tx) => saveMilesQuarter(tx, actorOf(req.ctx), req.body)));
+  route(app, milesEditRoutes.deleteIftaMilesQuarter, async (req) => db.transaction((tx) => deleteMilesQuarter(tx, actorOf(req.ctx), req.query)));
+
   const report = async (filter: z.output<typeof ZIftaReportFilter>, companyId: number, summary: boolean) => {
     const period = await resolvePeriod(db, companyId, filter);
     if (!period) return buildIftaReport([], { summary, period: 'No such week' });
     const units = filter.driverIdList.length ? await unitsOfDrivers(db, companyId, filter.driverIdList) : null;
     const stateCode = filter.stateId ? await stateCodeOf(db, filter.stateId) : null;
     if (filter.stateId && !stateCode) return buildIftaReport([], { summary, period: period.label });
-    const [sums, quietWeeks] = await Promise.all([
+    const [sums, quietWeeks, quarterOnly] = await Promise.all([
       unitStateSums(db, companyId, period, units, stateCode),
       units || stateCode ? Promise.resolve([]) : weeksWithoutFuel(db, companyId, period),
+      quarterOnlyUnits(db, companyId, period, units, stateCode),
     ]);
     const extraChecks = quietWeeks.length && sums.length ? [`No fuel was bought in ${quietWeeks.join(', ')}: are fuel records missing?`] : [];
-    return buildIftaReport(sums, { summary, period: period.label, extraChecks });
+    return buildIftaReport(sums, { summary, period: period.label, extraChecks, quarterOnly });
   };
 
   route(app, fuelRoutes.getIftaReport, async (req) => report(req.body, actorOf(req.ctx).companyId, false));

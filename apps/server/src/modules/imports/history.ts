@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
 import { layoutFromMapping } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
@@ -56,7 +57,7 @@ export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKin
 /** Removes exactly the rows the import added; the import stays in the history, marked undone. */
 export async function undoImport(tx: TTx, actor: TActor, importId: number): Promise<string> {
   const [row] = await tx
-    .select({ kind: imports.kind, undoneOn: imports.undoneOn })
+    .select({ kind: imports.kind, undoneOn: imports.undoneOn, replaced: imports.replaced })
     .from(imports)
     .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)))
     .for('update');
@@ -75,11 +76,32 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
     .delete(table)
     .where(and(eq(table.companyId, actor.companyId), eq(table.importId, importId)))
     .returning({ id: table.id });
+  const restored = row.kind === 'miles' && row.replaced?.length ? await restoreMiles(tx, actor.companyId, row.replaced) : 0;
   await tx
     .update(imports)
     .set({ undoneOn: sql`now()`, undoneBy: actor.userId })
     .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)));
-  return IMPORT_TEXT.undone(removed.length);
+  return restored ? IMPORT_TEXT.undoneRestored(removed.length, restored) : IMPORT_TEXT.undone(removed.length);
+}
+
+/**
+ * Puts back the miles an import or a change by hand replaced, as they were (their ids and imports),
+ * except those of an import undone since; a row stored meanwhile under the same key stays.
+ */
+export async function restoreMiles(tx: TTx, companyId: number, replaced: Record<string, unknown>[]): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with back as (
+        insert into ${iftaMiles}
+        select r.* from jsonb_populate_recordset(null::ifta_miles, ${JSON.stringify(replaced)}::jsonb) r
+        where r.company_id = ${companyId}
+          and (r.import_id is null or exists (select 1 from ${imports} i where i.id = r.import_id and i.company_id = ${companyId} and i.undone_on is null))
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as n from back`),
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findPresets(db: TDbLike, companyId: number, kind: TImportKind): Promise<TImportPreset[]> {

@@ -17,12 +17,21 @@ export async function importsModule(app: FastifyInstance, { db }: { db: TDb }) {
   route(app, importRoutes.preview, async (req) => {
     const { fields, files } = req.body;
     const file = fileOf(files);
-    const request: TImportRequest = { kind: fields.kind, fileName: file.name, content: file.buffer, year: fields.year, quarter: fields.quarter, presetId: fields.presetId, mapping: fields.mapping };
+    const request: TImportRequest = {
+      kind: fields.kind,
+      fileName: file.name,
+      content: file.buffer,
+      year: fields.year,
+      quarter: fields.quarter,
+      presetId: fields.presetId,
+      mapping: fields.mapping,
+      unitMap: fields.unitMap,
+    };
     return previewUpload(db, actorOf(req.ctx), request);
   });
 
   // Confirm runs its own short transactions (see importStaged): a long file never holds the database.
-  route(app, importRoutes.confirm, async (req) => confirmImport(db, actorOf(req.ctx), req.body.previewId));
+  route(app, importRoutes.confirm, async (req) => confirmImport(db, actorOf(req.ctx), req.body.previewId, req.body.replace));
 
   route(app, importRoutes.report, async (req, reply) => {
     const { fileName, csv } = await previewReport(db, actorOf(req.ctx), req.query.previewId);

@@ -7,7 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { fuelTransactions, iftaMiles, importFiles, importStaging, imports } from '../../db/schema';
+import { fuelTransactions, iftaMiles, importFiles, importStaging, imports, userCompanies } from '../../db/schema';
 import {
   MAPPABLE_FIELDS,
   naturalKey,
@@ -40,6 +40,10 @@ export type TImportRequest = {
   quarter: number | null;
   presetId: number | null;
   mapping: TColumnMapping | null;
+  /** Miles: a file's unit → the fleet's unit, chosen in the preview. */
+  unitMap?: Record<string, string> | null;
+  /** Confirm: stored records with other figures are replaced by the file's. */
+  replace?: boolean;
 };
 
 /**
@@ -67,19 +71,44 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
       },
     };
   }
+  // Miles, a row per trip, are asked batch by batch too; each stored key with its figures, to tell a corrected file.
   const m = iftaMiles;
-  const rows = await db
-    .select({ unit: m.unitNumber, state: m.stateCode, year: m.year, quarter: m.quarter, source: m.source })
-    .from(m)
-    .where(eq(m.companyId, companyId));
-  return { existingKeys: new Set(rows.map((r) => ['miles', r.unit.toUpperCase(), r.state, `${r.year}Q${r.quarter}`, r.source].join('|'))) };
+  return {
+    storedKeys: async (keys) => {
+      const rows = await db
+        .select({ key: m.naturalKey, total: m.totalMiles, taxable: m.taxableMiles })
+        .from(m)
+        .where(and(eq(m.companyId, companyId), inArray(m.naturalKey, keys)));
+      await yieldToOthers();
+      return new Map(rows.map((r) => [r.key, { fingerprint: `${r.total}|${r.taxable}` }]));
+    },
+  };
+}
+
+/** The units a company knows (upper case): drivers' truck numbers, and units of its fuel lines and miles. */
+export async function fleetUnits(db: TDbLike, companyId: number): Promise<string[]> {
+  const rows = rowsOf<{ unit: string }>(
+    await db.execute(sql`
+      select distinct u as unit from (
+        select upper(trim(unit_number)) as u from ${userCompanies} where company_id = ${companyId} and coalesce(trim(unit_number), '') <> ''
+        union select upper(unit_number) from ${fuelTransactions} where company_id = ${companyId} and unit_number <> ''
+        union select upper(unit_number) from ${iftaMiles} where company_id = ${companyId}
+      ) units order by 1`),
+  );
+  return rows.map((r) => r.unit);
 }
 
 /**
  * Runs the pipeline over a file for a company: its presets and stored keys are part of the answer.
  * `stream` keeps only the first rows of each kind and hands the new records to `onRecords`.
  */
-export async function runPreview(db: TDbLike, companyId: number, req: TImportRequest, stream: Pick<TPreviewInput, 'keep' | 'onRecords'> = {}): Promise<TPreview> {
+export async function runPreview(
+  db: TDbLike,
+  companyId: number,
+  req: TImportRequest,
+  stream: Pick<TPreviewInput, 'keep' | 'onRecords'> = {},
+  fleet?: string[],
+): Promise<TPreview> {
   // A loads sheet's rows become loads to check and edit on the Load Import page, not rows saved here.
   if (req.kind === 'loads') throw refuse(IMPORT_TEXT.loadsOnLoadImport.replace(/^ERROR /, ''));
   const presets = await findPresets(db, companyId, req.kind);
@@ -93,6 +122,8 @@ export async function runPreview(db: TDbLike, companyId: number, req: TImportReq
     presets: presets.map((p) => ({ name: p.name, kind: p.kind, mapping: p.mapping })),
     ...(await storedLookup(db, companyId, req.kind)),
     period: req.kind === 'miles' && req.year && req.quarter ? { year: req.year, quarter: req.quarter } : undefined,
+    ...(req.kind === 'miles' ? { knownUnits: new Set(fleet ?? (await fleetUnits(db, companyId))), unitMap: req.unitMap ?? undefined } : {}),
+    replaceChanged: req.replace === true,
     ...stream,
   });
 }
@@ -112,14 +143,18 @@ const COLUMNS: Record<TImportKind, { key: string; label: string }[]> = {
     { key: 'unit', label: 'Unit' },
     { key: 'jurisdiction', label: 'State' },
     { key: 'period', label: 'Quarter' },
+    { key: 'date', label: 'Trip date' },
     { key: 'totalMiles', label: 'Miles' },
     { key: 'taxableMiles', label: 'Taxable miles' },
+    { key: 'storedMiles', label: 'Stored miles' },
+    { key: 'storedTaxableMiles', label: 'Stored taxable' },
     { key: 'source', label: 'Source' },
   ],
   loads: [],
 };
 
-function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | null> {
+/** `stored`: the stored figures of a miles record the file changes ('total|taxable'), shown beside the file's. */
+function valuesOf(record: TFuelRecord | TMilesRecord, stored?: string): Record<string, string | null> {
   if (record.kind === 'fuel') {
     return {
       date: `${record.date}${record.time ? ` ${record.time.slice(0, 5)}` : ''}`,
@@ -136,8 +171,11 @@ function valuesOf(record: TFuelRecord | TMilesRecord): Record<string, string | n
     unit: record.unit,
     jurisdiction: record.jurisdiction,
     period: `${record.year} Q${record.quarter}`,
+    date: record.date,
     totalMiles: record.totalMiles,
     taxableMiles: record.taxableMiles,
+    storedMiles: stored ? stored.split('|')[0] : null,
+    storedTaxableMiles: stored ? (stored.split('|')[1] ?? null) : null,
     source: record.source,
   };
 }
@@ -146,7 +184,7 @@ const PREVIEW_ROWS = 500;
 
 
 /** The pipeline's preview as the web shows it. */
-export function previewReply(previewId: string, req: TImportRequest, p: TPreview): TImportPreview {
+export function previewReply(previewId: string, req: TImportRequest, p: TPreview, fleet: string[] = []): TImportPreview {
   const first = (rows: number[]) => rows[0] ?? 0;
   const rows: TImportPreviewRow[] = [
     ...p.refused.map((r) => ({ rowNumber: first(r.rows), status: 'refused' as const, reason: r.reason, values: {} })),
@@ -154,12 +192,13 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
       .filter((r) => r.flag)
       .map((r) => ({ rowNumber: first(r.rows), status: 'flagged' as const, reason: r.flag ?? null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),
     ...p.skipped.map((r) => ({ rowNumber: first(r.rows), status: 'skipped' as const, reason: r.reason, values: {} })),
-    ...p.duplicates.map((d) => ({
+    // A stored record the file changes comes first among the duplicates: it is the one to decide on.
+    ...[...p.duplicates.filter((d) => d.changed), ...p.duplicates.filter((d) => !d.changed)].map((d) => ({
       rowNumber: first(d.rows),
       status: 'duplicate' as const,
       reason: d.reason,
       duplicateOf: d.where,
-      values: valuesOf(d.record as TFuelRecord | TMilesRecord),
+      values: valuesOf(d.record as TFuelRecord | TMilesRecord, d.changed ? d.stored : undefined),
     })),
     ...p.records
       .filter((r) => !r.flag)
@@ -178,6 +217,10 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     rowsRead: p.rowsRead,
     newRows: p.counts.records,
     duplicates: p.counts.duplicates,
+    changed: p.counts.changed,
+    unknownUnits: p.unknownUnits,
+    fleetUnits: req.kind === 'miles' ? fleet : [],
+    unitMap: req.unitMap ?? null,
     flagged: p.counts.flagged,
     refused: p.counts.refused,
     skipped: p.counts.skipped,
@@ -196,7 +239,8 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
 export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequest): Promise<TImportPreview> {
   requireImportAccess(actor, req.kind, 'DenyDelete');
   // Only the rows the preview shows are kept: a long file is counted, not held.
-  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords: yieldToOthers });
+  const fleet = req.kind === 'miles' ? await fleetUnits(db, actor.companyId) : [];
+  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords: yieldToOthers }, fleet);
   const id = randomUUID();
   await db.insert(importFiles).values({
     id,
@@ -209,9 +253,10 @@ export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequ
     quarter: req.quarter,
     presetId: req.presetId,
     mapping: req.mapping,
+    unitMap: req.unitMap ?? null,
     createdBy: actor.userId,
   });
-  return previewReply(id, req, preview);
+  return previewReply(id, req, preview, fleet);
 }
 
 /**
@@ -233,7 +278,7 @@ export async function storedRequest(db: TDbLike, actor: TActor, previewId: strin
   const row = { ...stored, content: stored.compressed ? await gunzipAsync(bytes) : bytes };
   const kind = row.kind as TImportKind;
   requireImportAccess(actor, kind, 'DenyDelete');
-  return { kind, fileName: row.fileName, content: row.content, year: row.year, quarter: row.quarter, presetId: row.presetId, mapping: row.mapping };
+  return { kind, fileName: row.fileName, content: row.content, year: row.year, quarter: row.quarter, presetId: row.presetId, mapping: row.mapping, unitMap: row.unitMap };
 }
 
 function fuelRow(companyId: number, importId: number, r: TFuelRecord) {
@@ -275,6 +320,11 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
     totalMiles: r.totalMiles,
     taxableMiles: r.taxableMiles,
     source: r.source,
+    tripDate: r.date,
+    tripId: r.tripId || null,
+    startOdometer: r.date ? r.startOdometer : null,
+    endOdometer: r.date ? r.endOdometer : null,
+    naturalKey: naturalKey(r),
   };
 }
 
@@ -340,6 +390,8 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
       // Fuel is deducted in settlements: none may land in a closed week.
       if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
       const importId = await startImport(tx, actor, req, layout);
+      // A corrected file replaces the stored figures it changes; the import keeps them, so undoing it puts them back.
+      const replaced = kind === 'miles' && req.replace ? await replaceStaged(tx, companyId, runId, importId) : 0;
       const added = await moveStaged(tx, companyId, runId, importId, kind);
       await tx.delete(importStaging).where(ofRun);
       await tx
@@ -352,7 +404,7 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
           rowsRefused: preview.counts.refused,
         })
         .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
-      return IMPORT_TEXT.imported(added, req.kind);
+      return replaced ? IMPORT_TEXT.importedReplacing(added, replaced, req.kind) : IMPORT_TEXT.imported(added, req.kind);
     });
   } finally {
     // A refused or failed run leaves nothing behind (after a success there is nothing left to delete).
@@ -399,6 +451,26 @@ async function moveStaged(tx: TTx, companyId: number, runId: string, importId: n
   return Number(result?.n ?? 0);
 }
 
+/** Deletes the stored miles whose keys the run's staged rows have, kept on the import row. How many. */
+async function replaceStaged(tx: TTx, companyId: number, runId: string, importId: number): Promise<number> {
+  const [result] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with gone as (
+        delete from ${iftaMiles} m
+        where m.company_id = ${companyId} and m.natural_key in (
+          select r.natural_key from import_staging s cross join lateral jsonb_to_recordset(s.rows) as r(natural_key text)
+          where s.company_id = ${companyId} and s.run_id = ${runId})
+        returning m.*
+      ), kept as (
+        update ${imports} set replaced = (select jsonb_agg(to_jsonb(g)) from gone g)
+        where company_id = ${companyId} and id = ${importId}
+        returning 1
+      )
+      select count(*)::int as n from gone`),
+  );
+  return Number(result?.n ?? 0);
+}
+
 /** The import row the records point to; its counts are set when the file has been read. */
 async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: TPreviewLayout): Promise<number> {
   const [row] = await tx
@@ -420,9 +492,9 @@ async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: 
 }
 
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
-export async function confirmImport(db: TDb, actor: TActor, previewId: string): Promise<string> {
+export async function confirmImport(db: TDb, actor: TActor, previewId: string, replace = false): Promise<string> {
   const req = await storedRequest(db, actor, previewId);
-  return importStaged(db, actor, req, previewId);
+  return importStaged(db, actor, { ...req, replace }, previewId);
 }
 
 export async function previewReport(db: TDbLike, actor: TActor, previewId: string): Promise<{ fileName: string; csv: string }> {

@@ -32,10 +32,10 @@ export function FileImport({ kind, year, quarter, hint, disabled, canDeletePrese
   // One key per previewed file: a doubled Confirm imports it once.
   const confirm = useConfirmImport(kind, onImported, { idempotency: useIdempotencyKey(!!preview) });
 
-  const run = (next: File, mapping?: TColumnMapping) => {
+  const run = (next: File, mapping?: TColumnMapping, unitMap?: Record<string, string>) => {
     setFile(next);
     read.mutate(
-      { kind, file: next, year, quarter, mapping },
+      { kind, file: next, year, quarter, mapping: mapping ?? preview?.mapping, unitMap: unitMap ?? preview?.unitMap },
       {
         // The file's header comes with the mapping step only; once a mapping is applied it stays
         // on screen, so the person can correct it or save it as a preset.
@@ -52,6 +52,7 @@ export function FileImport({ kind, year, quarter, hint, disabled, canDeletePrese
     setPreview(null);
     setFile(null);
   };
+  const save = (replace: boolean) => preview && confirm.mutate({ previewId: preview.previewId, replace }, { onSuccess: (text) => replyKind(text) !== 'error' && close() });
 
   return (
     <Box sx={{ mb: 2 }}>
@@ -68,8 +69,10 @@ export function FileImport({ kind, year, quarter, hint, disabled, canDeletePrese
           busy={read.isPending}
           confirming={confirm.isPending}
           onRemap={(mapping) => run(file, mapping)}
+          onMapUnits={(unitMap) => run(file, undefined, unitMap)}
           onCancel={close}
-          onConfirm={() => confirm.mutate(preview.previewId, { onSuccess: (text) => replyKind(text) !== 'error' && close() })}
+          onConfirm={() => save(false)}
+          onReplace={() => save(true)}
         />
       )}
     </Box>

@@ -17,6 +17,8 @@ export type TPreviewRequest = {
   year?: number | null;
   quarter?: number | null;
   mapping?: TColumnMapping | null;
+  /** Miles: a file's unit → the fleet's unit. */
+  unitMap?: Record<string, string> | null;
 };
 
 const historyKey = (kind: TImportKind) => ['imports', 'history', kind] as const;
@@ -25,10 +27,16 @@ const presetsKey = (kind: TImportKind) => ['imports', 'presets', kind] as const;
 /** POST /api/Imports/Preview: what importing the file would do. Nothing is saved. */
 export function usePreviewImport() {
   return useMutation<TImportPreview, unknown, TPreviewRequest>({
-    mutationFn: ({ kind, file, year, quarter, mapping }) =>
+    mutationFn: ({ kind, file, year, quarter, mapping, unitMap }) =>
       callRoute(importRoutes.preview, {
         upload: {
-          fields: { kind, year: year ?? undefined, quarter: quarter ?? undefined, mapping: mapping ? JSON.stringify(mapping) : undefined },
+          fields: {
+            kind,
+            year: year ?? undefined,
+            quarter: quarter ?? undefined,
+            mapping: mapping ? JSON.stringify(mapping) : undefined,
+            unitMap: unitMap && Object.keys(unitMap).length ? JSON.stringify(unitMap) : undefined,
+          },
           files: [file],
         },
       }),
@@ -36,11 +44,15 @@ export function usePreviewImport() {
   });
 }
 
-/** POST /api/Imports/Confirm: saves the previewed file whole; `onImported` refreshes what shows its rows. */
+/**
+ * POST /api/Imports/Confirm: saves the previewed file whole (`replace`: and replaces the stored figures
+ * it changes); `onImported` refreshes what shows its rows.
+ */
 export function useConfirmImport(kind: TImportKind, onImported: () => unknown, { idempotency }: TKeyedOptions) {
   const queryClient = useQueryClient();
   return useTextMutation({
-    mutationFn: (previewId: string, idempotencyKey) => callRoute(importRoutes.confirm, { body: { previewId }, idempotencyKey }),
+    mutationFn: ({ previewId, replace }: { previewId: string; replace: boolean }, idempotencyKey) =>
+      callRoute(importRoutes.confirm, { body: replace ? { previewId, replace } : { previewId }, idempotencyKey }),
     idempotency,
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey(kind) }), onImported()]);

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../data-table';
 import { ColumnMapping } from './column-mapping';
 import { downloadImportReport } from './import-api';
+import { UnitMapping } from './unit-mapping';
 
 const STATUS: Record<TImportRowStatus, { label: string; color: 'success' | 'default' | 'warning' | 'error' }> = {
   new: { label: 'New', color: 'success' },
@@ -43,7 +44,11 @@ type TImportPreviewProps = {
   busy: boolean;
   confirming: boolean;
   onRemap: (mapping: TColumnMapping) => void;
+  /** Miles: preview again with a file's units mapped to the fleet's. */
+  onMapUnits: (unitMap: Record<string, string>) => void;
   onConfirm: () => void;
+  /** Confirm, replacing the stored figures the file changes. */
+  onReplace: () => void;
   onCancel: () => void;
 };
 
@@ -51,7 +56,7 @@ type TImportPreviewProps = {
  * What importing the file would do, before anything is saved: the layout recognised (or the mapping
  * step), the counts, the rows with their problems and the report as CSV; Confirm saves it whole.
  */
-export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConfirm, onCancel }: TImportPreviewProps) {
+export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapUnits, onConfirm, onReplace, onCancel }: TImportPreviewProps) {
   const needsMapping = preview.layout === null;
   const problems = preview.refused + preview.flagged + preview.duplicates + (preview.skipped ?? 0);
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
@@ -127,6 +132,25 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onConf
           </Box>
         )}
       </Alert>
+
+      {preview.changed > 0 && !needsMapping && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={onReplace} disabled={preview.refused > 0 || busy} loading={confirming}>
+              Replace and import
+            </Button>
+          }
+        >
+          {count(preview.changed)} {preview.changed === 1 ? 'row is' : 'rows are'} already imported with different figures: the stored and this file's figures are side by
+          side below. Confirm import keeps the stored ones; Replace and import puts this file's in their place (Undo in the history puts them back).
+        </Alert>
+      )}
+
+      {(preview.unknownUnits.length > 0 || Object.keys(preview.unitMap ?? {}).length > 0) && (
+        <UnitMapping key={preview.previewId} unknownUnits={preview.unknownUnits} fleetUnits={preview.fleetUnits} unitMap={preview.unitMap} busy={busy} onApply={onMapUnits} />
+      )}
 
       {preview.headers.length > 0 && (
         <Accordion key={preview.previewId} defaultExpanded={needsMapping} disableGutters variant="outlined" sx={{ mb: 1.5 }}>
