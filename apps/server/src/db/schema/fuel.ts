@@ -52,6 +52,8 @@ export const importFiles = pgTable(
     compressed: boolean('compressed').notNull().default(false),
     year: smallint('year'),
     quarter: smallint('quarter'),
+    /** The work week a payment file (invoice) is imported for. */
+    weekId: integer('week_id'),
     presetId: integer('preset_id'),
     mapping: jsonb('mapping').$type<Record<string, string>>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
