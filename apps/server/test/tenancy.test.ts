@@ -241,6 +241,7 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   },
   'imports.confirm': { previewId: (id) => ({ method: 'POST', url: '/api/Imports/Confirm', payload: { previewId: String(id) } }) },
   'imports.report': { previewId: (id) => ({ method: 'GET', url: `/api/Imports/Report?previewId=${id}` }) },
+  'invoices.confirmInvoice': { previewId: (id) => ({ method: 'POST', url: '/api/Accounting/ImportInvoice/Confirm', payload: { previewId: String(id) } }) },
   'imports.undo': { id: (id) => ({ method: 'DELETE', url: `/api/Imports?id=${id}` }) },
   'imports.deletePreset': { id: (id) => ({ method: 'DELETE', url: `/api/Imports/Presets?id=${id}` }) },
   'settlements.getStatement': {
@@ -279,6 +280,7 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'expenses.deleteExpense': { id: (id) => ({ method: 'DELETE', url: `/api/Expense?id=${id}` }) },
   // Upload routes: their ids come as form fields.
   'invoices.importInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/', { WeekId: String(id) }, 'File') },
+  'invoices.previewInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/Preview', { WeekId: String(id) }, 'File') },
   'loadImport.uploadTrips': {
     WeekId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(id) }, 'File'),
     presetId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(own.week), presetId: String(id) }, 'File'),
