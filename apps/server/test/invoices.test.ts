@@ -15,8 +15,8 @@ const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name), 'ut
 
 const HEADER =
   'Invoice Number,Block Id,Trip ID,Load ID,Start Date,End Date,Route/Domicile,Operator Type,Equipment,Distance (Mi),Item Type,Program Type,Hourly Rate,Duration (hrs),Variable Total,Base Rate,Fuel Surcharge,Tolls,Detention,TONU,Others,Gross Pay,Comments';
-const payLine = (trip: string, load: string, itemType: string, gross: string, comments = '', start = '07/14/2025') =>
-  `RLYINV7Q2K9,,${trip},${load},${start},${start},"Tracy, CA",SOLO,FIFTY_THREE_FOOT_TRUCK,100.00,${itemType},SPOT,,,,${gross},0.00,0.00,0.00,0.00,0.00,${gross},${comments}`;
+const payLine = (trip: string, load: string, itemType: string, gross: string, comments = '', start = '07/14/2025', end = start) =>
+  `RLYINV7Q2K9,,${trip},${load},${start},${end},"Tracy, CA",SOLO,FIFTY_THREE_FOOT_TRUCK,100.00,${itemType},SPOT,,,,${gross},0.00,0.00,0.00,0.00,0.00,${gross},${comments}`;
 
 /**
  * The week's invoice (pay week Sunday 07/13 to Saturday 07/19/2025), built on the board's own sample
@@ -30,7 +30,8 @@ const INVOICE = [
   payLine('T-200AAAAAA', '', 'tour - completed', '500.00'),
   payLine('T-200AAAAAA', '', 'tour - completed', '100.00', 'Fuel surcharge'),
   payLine('T-116NEW', '116NEWLOAD', 'load - completed', '300.00'),
-  payLine('T-050PREVWK', '', 'TOUR - COMPLETED', '410.00', '', '07/12/2025'),
+  // Started Saturday 07/12, last stop Sunday 07/13: paid in this pay week.
+  payLine('T-050PREVWK', '', 'TOUR - COMPLETED', '410.00', '', '07/12/2025', '07/13/2025'),
   payLine('T-112ABCDEF', '', 'ADJUSTMENT - OTHER', '15.00', 'Fuel adjustment'),
   // A load entered on the board under its Load ID.
   payLine('T-120TRIP', '120LOADNO', 'LOAD - COMPLETED', '210.00'),
@@ -160,12 +161,15 @@ describe('GET /api/Accounting/CompareInvoice', () => {
       { loadNumber: 'T-300MISSING', invoicePayout: null, boardPayout: '450.50', difference: '-450.50', note: null },
       { loadNumber: 'T-410LATE', invoicePayout: null, boardPayout: '320.00', difference: '-320.00', note: null },
     ]);
-    // T-050PREVWK sits in last work week on the board and is paid here, 10.00 more.
     // T-112ABCDEF: its tour line 880.77 + the detention on its load line 115LXQ9ZB (no board load has
     // that number, so it goes by its Trip ID) 75.00 = 955.77 against the board's 880.77.
     // T-114MNOPQR: its line appears twice in the file and counts once (25.00) against 700.00.
+    // T-050PREVWK sits in last work week on the board and is paid here, 10.00 more: its own section,
+    // counted in full (its 400.00 is in last week's board total, not this week's).
+    expect(c.otherWeeks).toEqual([
+      { loadNumber: 'T-050PREVWK', invoicePayout: '410.00', boardPayout: null, difference: '410.00', note: expect.stringMatching(/^On the board in week \d+ of 2025 at 400\.00: paid 10\.00 more$/) },
+    ]);
     expect(c.payDifferences).toEqual([
-      { loadNumber: 'T-050PREVWK', invoicePayout: '410.00', boardPayout: '400.00', difference: '10.00', note: 'On the board in another work week' },
       { loadNumber: 'T-112ABCDEF', invoicePayout: '955.77', boardPayout: '880.77', difference: '75.00', note: null },
       { loadNumber: 'T-114MNOPQR', invoicePayout: '25.00', boardPayout: '700.00', difference: '-675.00', note: null },
     ]);
@@ -179,6 +183,17 @@ describe('GET /api/Accounting/CompareInvoice', () => {
     // Invoice: 880.77 + 75 + 25 + 0 + 640 + 500 + 100 + 300 + 410 + 210 + 0 = 3140.77 on loads, -25 + 15 = -10 adjustments.
     // Board (this week, not cancelled): 880.77 + 700 + 600 + 450.50 + 320 + 800 + 640 + 210 = 4601.27.
     expect(c.totals).toEqual({ invoice: '3130.77', invoiceLoads: '3140.77', adjustments: '-10.00', board: '4601.27', difference: '-1470.50' });
+    // The sections add up to it: 0 matched, 300 on the invoice only, -770.50 on the board only, -600 pay
+    // differences, -800 next week, 410 of another week's load, -10 adjustments.
+    expect(c.sections.map((x: any) => [x.key, x.lines, x.difference])).toEqual([
+      ['matched', 3, '0.00'],
+      ['payDifferences', 2, '-600.00'],
+      ['loadsMissingInInvoice', 2, '-770.50'],
+      ['paidNextWeek', 1, '-800.00'],
+      ['loadsMissingInBoard', 1, '300.00'],
+      ['otherWeeks', 1, '410.00'],
+      ['adjustments', 2, '-10.00'],
+    ]);
   });
 
   it('downloads the comparison as CSV', async () => {

@@ -222,6 +222,7 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'loadOrders.cancelOrder': { id: (id) => ({ method: 'DELETE', url: `/api/LoadOrder?id=${id}` }) },
   'loadOrders.getOrderTimeline': { id: (id) => ({ method: 'GET', url: `/api/LoadOrder/Timeline?id=${id}` }) },
   'fuel.getFuel': { weekId: (id) => ({ method: 'POST', url: '/api/Accounting/GetFuel', payload: { weekId: id } }) },
+  'fuel.getFuelTotals': { weekId: (id) => ({ method: 'POST', url: '/api/Accounting/GetFuelTotals', payload: { weekId: id } }) },
   'fuel.getIftaMiles': { weekId: (id) => ({ method: 'POST', url: '/api/Accounting/GetIftaMiles', payload: { weekId: id } }) },
   'fuel.getIftaReport': {
     weekId: (id) => ({ method: 'POST', url: '/api/Accounting/GetIftaReport', payload: { weekId: id } }),
@@ -241,6 +242,7 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   },
   'imports.confirm': { previewId: (id) => ({ method: 'POST', url: '/api/Imports/Confirm', payload: { previewId: String(id) } }) },
   'imports.report': { previewId: (id) => ({ method: 'GET', url: `/api/Imports/Report?previewId=${id}` }) },
+  'invoices.confirmInvoice': { previewId: (id) => ({ method: 'POST', url: '/api/Accounting/ImportInvoice/Confirm', payload: { previewId: String(id) } }) },
   'imports.undo': { id: (id) => ({ method: 'DELETE', url: `/api/Imports?id=${id}` }) },
   'imports.deletePreset': { id: (id) => ({ method: 'DELETE', url: `/api/Imports/Presets?id=${id}` }) },
   'settlements.getStatement': {
@@ -279,6 +281,7 @@ const CASES: Record<string, Record<string, (id: number) => TProbe>> = {
   'expenses.deleteExpense': { id: (id) => ({ method: 'DELETE', url: `/api/Expense?id=${id}` }) },
   // Upload routes: their ids come as form fields.
   'invoices.importInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/', { WeekId: String(id) }, 'File') },
+  'invoices.previewInvoice': { WeekId: (id) => uploadProbe('/api/Accounting/ImportInvoice/Preview', { WeekId: String(id) }, 'File') },
   'loadImport.uploadTrips': {
     WeekId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(id) }, 'File'),
     presetId: (id) => uploadProbe('/api/Accounting/UploadTrips', { WeekId: String(own.week), presetId: String(id) }, 'File'),

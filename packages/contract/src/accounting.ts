@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBrokerForm } from './brokers';
 import { editId, idInput, MAX_ID, requiredId, requiredNumber } from './fields';
 import { IMPORT_FILES, ZImportField, ZImportUploadFields } from './imports';
+import { ZAcceptDatesField, ZInvoiceConfirm, ZInvoicePreview } from './invoice-import';
 import { LOAD_TEXT, ZLoadForm } from './loads';
 import { MSG } from './messages';
 import { defineRoute, onObject, ZTextReply } from './route-def';
@@ -32,6 +33,26 @@ export const ZInvoiceComparisonLine = z.object({
 });
 export type TInvoiceComparisonLine = z.infer<typeof ZInvoiceComparisonLine>;
 
+/** The comparison's sections, in the order they are shown. */
+export const INVOICE_SECTIONS = ['matched', 'payDifferences', 'loadsMissingInInvoice', 'paidNextWeek', 'loadsMissingInBoard', 'otherWeeks', 'adjustments'] as const;
+export type TInvoiceSectionKey = (typeof INVOICE_SECTIONS)[number];
+
+/**
+ * One section's totals: what it holds of the invoice total and of the board total, and its part of
+ * the difference. Every invoice line and every board load of the week is in exactly one section, so
+ * the sections' differences add up to the difference shown (and their invoice and board amounts to
+ * the two totals).
+ */
+export const ZInvoiceSection = z.object({
+  key: z.enum(INVOICE_SECTIONS),
+  label: z.string(),
+  lines: z.number(),
+  invoice: z.string(),
+  board: z.string(),
+  difference: z.string(),
+});
+export type TInvoiceSection = z.infer<typeof ZInvoiceSection>;
+
 /** A dispute or adjustment line of the invoice: listed apart, never matched to a load. */
 export const ZInvoiceAdjustment = z.object({
   itemType: z.string(),
@@ -48,8 +69,14 @@ export const ZInvoiceComparison = z.object({
   loadsMissingInBoard: z.array(ZInvoiceComparisonLine),
   /** Board loads of the week that the invoice does not pay (and that are not due next week). */
   loadsMissingInInvoice: z.array(ZInvoiceComparisonLine),
-  /** Beyond the spec: loads on both sides whose pay differs. */
+  /** Beyond the spec: loads of the week on both sides whose pay differs (or cancelled on the board, but paid). */
   payDifferences: z.array(ZInvoiceComparisonLine),
+  /**
+   * Paid by this invoice for loads the board holds in other work weeks (a trip is paid in the week
+   * its last stop completes). The board total is this week's loads, so each counts in full in the
+   * difference: `boardPayout` is null and the note names the load's week and payout there.
+   */
+  otherWeeks: z.array(ZInvoiceComparisonLine),
   /** Board loads of the week whose last stop completes after the pay week in Pacific time: paid on the next invoice. */
   paidNextWeek: z.array(ZInvoiceComparisonLine),
   /** Disputes and adjustments, apart. */
@@ -68,6 +95,8 @@ export const ZInvoiceComparison = z.object({
     /** Invoice minus board. */
     difference: z.string(),
   }),
+  /** A totals line per section, adding up to `totals`. */
+  sections: z.array(ZInvoiceSection),
   /** How many invoice lines are stored for the week; 0 means no invoice was imported yet. */
   invoiceLines: z.number(),
   /** The pay week (Sunday to Saturday) the week's invoice covers. */
@@ -85,7 +114,25 @@ export const invoiceRoutes = {
     summary: "Import the board's payment-details file (CSV, or XLSX with its 'Payment Details' sheet) for a work week; lines already imported are skipped",
     tag: 'Accounting',
     access: onObject('InvoiceImportPage', 'DenyDelete'),
+    upload: { fields: z.object({ WeekId: requiredId(), AcceptDates: ZAcceptDatesField }), files: { ...IMPORT_FILES, name: 'File' } },
+    response: ZTextReply,
+  }),
+  previewInvoice: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportInvoice/Preview',
+    summary: "Upload the board's payment file for a work week: its new, duplicate and refused lines, and its dates against the week's pay period. Nothing is saved.",
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'DenyDelete'),
     upload: { fields: z.object({ WeekId: requiredId() }), files: { ...IMPORT_FILES, name: 'File' } },
+    response: ZInvoicePreview,
+  }),
+  confirmInvoice: defineRoute({
+    method: 'POST',
+    path: '/api/Accounting/ImportInvoice/Confirm',
+    summary: 'Save a previewed payment file whole, for its week (lines dated outside the pay period only when their dates are accepted)',
+    tag: 'Accounting',
+    access: onObject('InvoiceImportPage', 'DenyDelete'),
+    body: ZInvoiceConfirm,
     response: ZTextReply,
   }),
   importInvoiceFromBoard: defineRoute({

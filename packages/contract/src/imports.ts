@@ -14,10 +14,22 @@ import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextR
 export const IMPORT_KINDS = ['fuel', 'miles', 'loads'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORT_KIND_LABEL: Record<TImportKind, string> = { fuel: 'fuel lines', miles: 'mileage rows', loads: 'loads' };
+/**
+ * Every kind an import can be of in the history (and undone): the pipeline's kinds, and the board's
+ * payment files (invoices), which are previewed and confirmed on the Invoice Import page for a week.
+ */
+export const IMPORT_HISTORY_KINDS = [...IMPORT_KINDS, 'invoice'] as const;
+export type TImportHistoryKind = (typeof IMPORT_HISTORY_KINDS)[number];
+
+export const IMPORT_KIND_LABEL: Record<TImportHistoryKind, string> = { fuel: 'fuel lines', miles: 'mileage rows', loads: 'loads', invoice: 'invoice lines' };
 
 /** The page whose permissions an import of each kind needs. */
-export const IMPORT_PAGE: Record<TImportKind, TPermissibleObject> = { fuel: 'FuelImportPage', miles: 'IftaMilesImportPage', loads: 'LoadImportPage' };
+export const IMPORT_PAGE: Record<TImportHistoryKind, TPermissibleObject> = {
+  fuel: 'FuelImportPage',
+  miles: 'IftaMilesImportPage',
+  loads: 'LoadImportPage',
+  invoice: 'InvoiceImportPage',
+};
 
 export const IMPORT_LIMITS = { maxBytes: 25 * MB, maxRows: 250_000 } as const;
 
@@ -147,7 +159,7 @@ export type TImportPreview = z.infer<typeof ZImportPreview>;
 
 export const ZImportRecord = z.object({
   importId: z.number(),
-  kind: z.enum(IMPORT_KINDS),
+  kind: z.enum(IMPORT_HISTORY_KINDS),
   fileName: z.string(),
   layout: z.string(),
   rowsRead: z.number(),
@@ -180,7 +192,7 @@ export const ZImportPresetForm = z.object({
 });
 
 export const IMPORT_TEXT = {
-  imported: (n: number, kind: TImportKind) => `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}`,
+  imported: (n: number, kind: TImportHistoryKind) => `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}`,
   importedReplacing: (n: number, replaced: number, kind: TImportKind) =>
     `Imported ${n.toLocaleString('en-US')} ${IMPORT_KIND_LABEL[kind]}, replacing ${replaced.toLocaleString('en-US')} imported before with different figures`,
   nothingNew: 'INFO Nothing new in this file: every row is already imported',
@@ -195,9 +207,11 @@ export const IMPORT_TEXT = {
   presetDeleted: 'Preset deleted successfully',
   chooseQuarter: 'ERROR Choose the year and quarter of this mileage file',
   loadsOnLoadImport: 'ERROR A loads spreadsheet is read on the Load Import page, where its loads are checked before they are saved',
+  invoiceOnInvoiceImport: 'ERROR A payment file is imported on the Invoice Import page, for its work week',
 } as const;
 
 const kindQuery = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel, miles or loads' }) });
+const historyKindQuery = z.object({ kind: z.enum(IMPORT_HISTORY_KINDS, { error: 'Choose fuel, miles, loads or invoice' }) });
 
 /** Import routes check the kind's page themselves (fuel or miles); the declared access is the lesser of the two pages. */
 const importAccess = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('FuelImportPage', level);
@@ -241,7 +255,7 @@ export const importRoutes = {
     summary: 'Imports of a kind, newest first: file, layout, who, when and counts',
     tag: 'Imports',
     access: { kind: 'member' },
-    query: kindQuery,
+    query: historyKindQuery,
     response: z.array(ZImportRecord),
     list: { cap: 200, noun: 'imports', newest: true, hint: 'Older imports are not listed.' },
   }),

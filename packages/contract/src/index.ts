@@ -12,6 +12,7 @@ export * from './health';
 export * from './ifta-return';
 export * from './ifta-sample-rates';
 export * from './imports';
+export * from './invoice-import';
 export * from './jurisdictions';
 export * from './load-orders';
 export * from './load-search';

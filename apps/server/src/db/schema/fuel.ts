@@ -54,6 +54,8 @@ export const importFiles = pgTable(
     compressed: boolean('compressed').notNull().default(false),
     year: smallint('year'),
     quarter: smallint('quarter'),
+    /** The work week a payment file (invoice) is imported for. */
+    weekId: integer('week_id'),
     presetId: integer('preset_id'),
     mapping: jsonb('mapping').$type<Record<string, string>>(),
     /** A miles file's unit → a unit of the fleet, chosen in the preview. */

@@ -1,23 +1,19 @@
 import {
   centsToText,
-  IMPORT_TEXT,
-  INVOICE_TEXT,
+  INVOICE_SECTIONS,
   type TInvoiceAdjustment,
   type TInvoiceComparison,
   type TInvoiceComparisonLine,
+  type TInvoiceSectionKey,
   toCents,
 } from '@haulboard/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
-import type { TDb, TDbLike, TTx } from '../../db/client';
-import { imports, invoiceLines, loadStatuses, loads, workWeeks } from '../../db/schema';
+import type { TDbLike } from '../../db/client';
+import { invoiceLines, loadStatuses, loads, workWeeks } from '../../db/schema';
 import { csvText, type TCsvCell } from '../../files/csv-writer';
-import { previewImport, type TPaymentRecord } from '../../imports';
-import { notFound, refuse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
-import { BoardError } from '../../loadboard/client';
-import { companyBoard, noteBoardFailure } from '../../loadboard/connection';
-import type { TVault } from '../../loadboard/vault';
 
 export type TWeek = { id: number; year: number; number: number; startDate: string; endDate: string };
 
@@ -32,89 +28,6 @@ export async function weekOf(db: TDbLike, companyId: number, weekId: number): Pr
 }
 
 const CHUNK = 1000;
-const noError = (text: string) => text.replace(/^ERROR /, '');
-
-/**
- * Imports the board's payment-details file for a week: every line the company has not imported
- * before is stored (the summary row never; a line repeated in the file once). The file is saved
- * whole or refused whole.
- */
-export async function importInvoice(tx: TTx, actor: TActor, weekId: number, file: { name: string; buffer: Buffer }): Promise<string> {
-  const { companyId } = actor;
-  await weekOf(tx, companyId, weekId);
-  const stored = await tx.select({ key: invoiceLines.naturalKey }).from(invoiceLines).where(eq(invoiceLines.companyId, companyId));
-  const preview = await previewImport({
-    file: { fileName: file.name, data: file.buffer },
-    kind: 'payments',
-    existingKeys: new Set(stored.map((s) => s.key)),
-  });
-  if (!preview.layout) throw refuse(noError(INVOICE_TEXT.notInvoice));
-  if (preview.refused.length) throw refuse(noError(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason))));
-  if (!preview.records.length) return INVOICE_TEXT.nothingNew;
-
-  const [row] = await tx
-    .insert(imports)
-    .values({
-      companyId,
-      kind: 'invoice',
-      fileName: file.name,
-      layout: preview.layout.vendor,
-      rowsRead: preview.rowsRead,
-      rowsAdded: preview.records.length,
-      rowsDuplicate: preview.duplicates.length,
-      rowsFlagged: preview.flagged.length,
-      rowsRefused: 0,
-      createdBy: actor.userId,
-    })
-    .returning({ id: imports.id });
-  const values = preview.records.map(({ key, record }) => {
-    const r = record as TPaymentRecord;
-    return {
-      companyId,
-      weekId,
-      importId: row.id,
-      invoiceNumber: r.invoiceNumber,
-      blockId: r.blockId,
-      tripId: r.tripId,
-      loadId: r.loadId,
-      itemType: r.itemType,
-      startDate: r.startDate,
-      endDate: r.endDate,
-      distanceMiles: r.distanceMiles,
-      grossPay: r.grossPay,
-      comments: r.comments,
-      naturalKey: key,
-    };
-  });
-  for (let i = 0; i < values.length; i += CHUNK) {
-    await tx.insert(invoiceLines).values(values.slice(i, i + CHUNK)).onConflictDoNothing();
-  }
-  return INVOICE_TEXT.imported;
-}
-
-/**
- * The week's payment details read from the load board itself (its export for the pay week the
- * week's invoice covers), then imported like an uploaded file. The board is asked outside any
- * transaction; a board that cannot be read is a refusal that says to upload the file instead.
- */
-export async function importInvoiceFromBoard(db: TDb, vault: TVault, actor: TActor, weekId: number): Promise<string> {
-  const week = await weekOf(db, actor.companyId, weekId);
-  const payWeek = payWeekOf(week);
-  let file: Buffer;
-  try {
-    const board = await companyBoard(db, vault, actor.companyId);
-    try {
-      file = await board.client.exportPayments(payWeek.start, 'csv');
-    } catch (error) {
-      if (error instanceof BoardError) await noteBoardFailure(db, actor.companyId, board.cookieId, error);
-      throw error;
-    }
-  } catch (error) {
-    if (error instanceof BoardError) throw refuse(noError(INVOICE_TEXT.boardUnavailable(error.message)));
-    throw error;
-  }
-  return db.transaction((tx) => importInvoice(tx, actor, weekId, { name: `relay_payment_details_${payWeek.end}.csv`, buffer: file }));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The comparison
@@ -136,7 +49,18 @@ export const pacificDateOf = (iso: string) => pacificDay.format(new Date(iso));
 const isAdjustment = (itemType: string) => itemType.startsWith('ADJUSTMENT');
 
 export type TInvoiceLineIn = { tripId: string; loadId: string; itemType: string; grossPay: string; comments: string };
-export type TBoardLoadIn = { loadNumber: string; payout: string; loadEndDate: string; weekId: number; cancelled: boolean };
+/** A board load; `weekName` ('week 28 of 2025') names another work week's load. */
+export type TBoardLoadIn = { loadNumber: string; payout: string; loadEndDate: string; weekId: number; cancelled: boolean; weekName?: string };
+
+const SECTION_LABEL: Record<TInvoiceSectionKey, string> = {
+  matched: 'Paid as on the board',
+  payDifferences: 'Pay differences',
+  loadsMissingInInvoice: 'Loads Missing in Invoice',
+  paidNextWeek: 'Paid next week',
+  loadsMissingInBoard: 'Invoiced loads missing in Board',
+  otherWeeks: "Payments of other weeks' loads",
+  adjustments: 'Disputes and adjustments',
+};
 
 const money = (cents: number) => centsToText(cents);
 const line = (loadNumber: string, invoice: number | null, board: number | null, note: string | null = null): TInvoiceComparisonLine => ({
@@ -151,6 +75,13 @@ const byNumber = (a: TInvoiceComparisonLine, b: TInvoiceComparisonLine) => a.loa
 /** The numbers a payment line can match a board load by: its Load ID, then its Trip ID. */
 export const lineNumbers = (l: Pick<TInvoiceLineIn, 'tripId' | 'loadId'>) => [l.loadId, l.tripId].filter(Boolean);
 
+const otherWeekNote = (load: TBoardLoadIn, invoiced: number) => {
+  const board = toCents(load.payout) ?? 0;
+  const gap = invoiced - board;
+  const paid = gap === 0 ? 'paid as on the board' : gap > 0 ? `paid ${money(gap)} more` : `paid ${money(-gap)} less`;
+  return `On the board in ${load.weekName ?? 'another work week'} at ${money(board)}${load.cancelled ? ', cancelled' : ''}: ${paid}`;
+};
+
 /**
  * Compares a week's invoice lines with the board (pure: the tests work it out by hand).
  * - A payment line matches the board load whose number is its Load ID or, when its Load ID matches no
@@ -161,9 +92,13 @@ export const lineNumbers = (l: Pick<TInvoiceLineIn, 'tripId' | 'loadId'>) => [l.
  *   zero-amount line that matches nothing is not a missing load.
  * - Disputes and adjustments are listed apart and matched to nothing; they count in the invoice total.
  * - Loads of other work weeks (`otherLoads`: a trip paid in the week its last stop completes can sit
- *   in the previous work week) are matched the same way.
+ *   in the previous work week) are matched the same way and listed in their own section.
  * - A load of this week that the invoice does not pay, and whose last stop completes after the pay
  *   week in Pacific time, is due on the next invoice, not missing. Cancelled loads are expected unpaid.
+ * The board total is this week's loads that are not cancelled, and every line shows its share of
+ * the two totals (`boardPayout` null where it has none): a load of another week, or a cancelled
+ * one, paid here counts in full. So each invoice line and each board load is in exactly one
+ * section, and the sections add up to the difference.
  */
 export function compareInvoiceLines(
   week: Pick<TWeek, 'id' | 'startDate'>,
@@ -174,6 +109,13 @@ export function compareInvoiceLines(
   const payWeek = payWeekOf(week);
   const known = new Map<string, TBoardLoadIn>(otherLoads.map((l) => [l.loadNumber, l]));
   for (const l of weekLoads) known.set(l.loadNumber, l);
+  const sums = new Map<TInvoiceSectionKey, { lines: number; invoice: number; board: number }>(INVOICE_SECTIONS.map((k) => [k, { lines: 0, invoice: 0, board: 0 }]));
+  const count = (key: TInvoiceSectionKey, invoiced: number, board: number) => {
+    const sum = sums.get(key)!;
+    sum.lines++;
+    sum.invoice += invoiced;
+    sum.board += board;
+  };
   const adjustments: TInvoiceAdjustment[] = [];
   const paidByLoad = new Map<string, number>();
   const unmatched = new Map<string, { cents: number; loadIds: Set<string> }>();
@@ -184,6 +126,7 @@ export function compareInvoiceLines(
     if (isAdjustment(l.itemType)) {
       adjustmentTotal += cents;
       adjustments.push({ itemType: l.itemType, tripId: l.tripId, loadId: l.loadId, amount: money(cents), comments: l.comments });
+      count('adjustments', cents, 0);
       continue;
     }
     invoiceLoads += cents;
@@ -205,42 +148,57 @@ export function compareInvoiceLines(
     loadsMissingInBoard: [],
     loadsMissingInInvoice: [],
     payDifferences: [],
+    otherWeeks: [],
     paidNextWeek: [],
     adjustments,
     matched: 0,
     totals: { invoice: '0.00', invoiceLoads: '0.00', adjustments: '0.00', board: '0.00', difference: '0.00' },
+    sections: [],
     invoiceLines: invoice.length,
     payWeekStart: payWeek.start,
     payWeekEnd: payWeek.end,
   };
   let boardTotal = 0;
-  const compare = (load: TBoardLoadIn, invoiced: number, note: string | null) => {
-    const board = toCents(load.payout) ?? 0;
-    if (invoiced === board) result.matched++;
-    else result.payDifferences.push(line(load.loadNumber, invoiced, board, note));
-  };
   for (const load of weekLoads) {
     const board = toCents(load.payout) ?? 0;
     if (!load.cancelled) boardTotal += board;
     const invoiced = paidByLoad.get(load.loadNumber);
     if (invoiced !== undefined) {
       paidByLoad.delete(load.loadNumber);
-      compare(load, invoiced, load.cancelled ? 'Cancelled on the board, but paid' : null);
+      if (load.cancelled) {
+        // Not in the board total (cancelled), so all it was paid is a difference.
+        result.payDifferences.push(line(load.loadNumber, invoiced, null, `Cancelled on the board (payout ${money(board)}), but paid`));
+        count('payDifferences', invoiced, 0);
+      } else if (invoiced === board) {
+        result.matched++;
+        count('matched', invoiced, board);
+      } else {
+        result.payDifferences.push(line(load.loadNumber, invoiced, board));
+        count('payDifferences', invoiced, board);
+      }
       continue;
     }
     if (load.cancelled) continue;
     const lastStop = pacificDateOf(load.loadEndDate);
     if (lastStop > payWeek.end) {
       result.paidNextWeek.push(line(load.loadNumber, null, board, `Last stop ${lastStop} (Pacific time), after this pay week: due on the next invoice`));
-    } else result.loadsMissingInInvoice.push(line(load.loadNumber, null, board));
+      count('paidNextWeek', 0, board);
+    } else {
+      result.loadsMissingInInvoice.push(line(load.loadNumber, null, board));
+      count('loadsMissingInInvoice', 0, board);
+    }
   }
-  // What is left was paid against loads of other work weeks.
-  for (const [number, invoiced] of paidByLoad) compare(known.get(number)!, invoiced, 'On the board in another work week');
+  // What is left was paid against loads of other work weeks: their payout is in their own week's board total.
+  for (const [number, invoiced] of paidByLoad) {
+    result.otherWeeks.push(line(number, invoiced, null, otherWeekNote(known.get(number)!, invoiced)));
+    count('otherWeeks', invoiced, 0);
+  }
   for (const [key, group] of unmatched) {
     const ids = [...group.loadIds];
     result.loadsMissingInBoard.push(line(key, group.cents, null, ids.length ? `Load ID${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : null));
+    count('loadsMissingInBoard', group.cents, 0);
   }
-  for (const list of [result.loadsMissingInBoard, result.loadsMissingInInvoice, result.payDifferences, result.paidNextWeek]) list.sort(byNumber);
+  for (const list of [result.loadsMissingInBoard, result.loadsMissingInInvoice, result.payDifferences, result.otherWeeks, result.paidNextWeek]) list.sort(byNumber);
   const invoiceTotal = invoiceLoads + adjustmentTotal;
   result.totals = {
     invoice: money(invoiceTotal),
@@ -249,6 +207,10 @@ export function compareInvoiceLines(
     board: money(boardTotal),
     difference: money(invoiceTotal - boardTotal),
   };
+  result.sections = INVOICE_SECTIONS.map((key) => {
+    const sum = sums.get(key)!;
+    return { key, label: SECTION_LABEL[key], lines: sum.lines, invoice: money(sum.invoice), board: money(sum.board), difference: money(sum.invoice - sum.board) };
+  });
   return result;
 }
 
@@ -280,9 +242,10 @@ export async function compareInvoice(db: TDbLike, actor: TActor, weekId: number)
   for (let i = 0; i < keys.length; i += CHUNK) {
     otherLoads.push(
       ...(await db
-        .select(boardColumns)
+        .select({ ...boardColumns, weekName: sql<string>`'week ' || ${workWeeks.number} || ' of ' || ${workWeeks.year}` })
         .from(loads)
         .innerJoin(loadStatuses, eq(loadStatuses.id, loads.loadStatusId))
+        .innerJoin(workWeeks, eq(workWeeks.id, loads.weekId))
         .where(and(eq(loads.companyId, companyId), ne(loads.weekId, weekId), inArray(loads.loadNumber, keys.slice(i, i + CHUNK))))),
     );
   }
@@ -301,7 +264,9 @@ export function comparisonCsv(c: TInvoiceComparison): string {
   section('Loads Missing in Invoice', c.loadsMissingInInvoice);
   section('Pay differences', c.payDifferences);
   section('Paid next week', c.paidNextWeek);
+  section("Payments of other weeks' loads", c.otherWeeks);
   for (const a of c.adjustments) rows.push([`Adjustment (${a.itemType})`, a.loadId || a.tripId, money(a.amount), null, money(a.amount), a.comments || null]);
+  for (const s of c.sections) rows.push([`Section total: ${s.label}`, null, money(s.invoice), money(s.board), money(s.difference), `${s.lines} ${s.lines === 1 ? 'line' : 'lines'}`]);
   rows.push(['Totals', null, money(c.totals.invoice), money(c.totals.board), money(c.totals.difference), `Loads ${c.totals.invoiceLoads}, adjustments ${c.totals.adjustments}`]);
   return csvText(rows);
 }

@@ -5,14 +5,18 @@ import type { TDb } from '../../db/client';
 import { sendDownload } from '../../files/download';
 import { route } from '../../lib/route';
 import type { TVault } from '../../loadboard/vault';
-import { compareInvoice, comparisonCsv, importInvoice, importInvoiceFromBoard, weekOf } from './invoices';
+import { confirmInvoice, importInvoice, importInvoiceFromBoard, previewInvoice } from './invoice-import';
+import { compareInvoice, comparisonCsv, weekOf } from './invoices';
 import { loadImportOfWeek, saveImportedLoads, uploadTrips } from './load-import';
 
 export async function accountingModule(app: FastifyInstance, { db, vault }: { db: TDb; vault: TVault }) {
   route(app, invoiceRoutes.importInvoice, async (req) => {
     const { fields, files } = req.body;
-    return db.transaction((tx) => importInvoice(tx, actorOf(req.ctx), fields.WeekId, files[0]));
+    return db.transaction((tx) => importInvoice(tx, actorOf(req.ctx), fields.WeekId, files[0], fields.AcceptDates));
   });
+  route(app, invoiceRoutes.previewInvoice, async (req) => previewInvoice(db, actorOf(req.ctx), req.body.fields.WeekId, req.body.files[0]));
+  // Confirm runs its own transaction (the kept preview is locked in it).
+  route(app, invoiceRoutes.confirmInvoice, async (req) => confirmInvoice(db, actorOf(req.ctx), req.body.previewId, req.body.acceptDates));
 
   route(app, invoiceRoutes.importInvoiceFromBoard, async (req) => importInvoiceFromBoard(db, vault, actorOf(req.ctx), req.body.weekId));
 

@@ -1,11 +1,11 @@
 import type { ZImportPresetForm } from '@haulboard/contract';
-import { IMPORT_PAGE, IMPORT_TEXT, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
+import { IMPORT_PAGE, IMPORT_TEXT, type TImportHistoryKind, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { fuelTransactions, iftaMiles, importPresets, imports, users } from '../../db/schema';
+import { fuelTransactions, iftaMiles, importPresets, imports, invoiceLines, users } from '../../db/schema';
 import { layoutFromMapping } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { badRequest, forbidden, notFound, refuse } from '../../lib/errors';
@@ -13,17 +13,17 @@ import { isoOf } from '../../lib/rows';
 
 /** Import history, undo and saved column mappings. Each kind needs its own page's access. */
 
-export function requireImportAccess(actor: TActor, kind: TImportKind, level: 'Read' | 'DenyDelete' | 'Write') {
+export function requireImportAccess(actor: TActor, kind: TImportHistoryKind, level: 'Read' | 'DenyDelete' | 'Write') {
   if (!actorCan(actor, IMPORT_PAGE[kind], level)) throw forbidden();
 }
 
 const person = (alias: string) => sql<string | null>`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from ${users} u where u.id = ${sql.raw(alias)})`;
 
 /** The imports of one kind of a company. */
-export const importHistoryWhere = (companyId: number, kind: TImportKind) => and(eq(imports.companyId, companyId), eq(imports.kind, kind));
+export const importHistoryWhere = (companyId: number, kind: TImportHistoryKind) => and(eq(imports.companyId, companyId), eq(imports.kind, kind));
 
 /** Imports of one kind, newest first, at most `limit` of them. */
-export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKind, limit: number): Promise<TImportRecord[]> {
+export async function importHistory(db: TDbLike, actor: TActor, kind: TImportHistoryKind, limit: number): Promise<TImportRecord[]> {
   requireImportAccess(actor, kind, 'Read');
   const rows = await db
     .select({
@@ -39,7 +39,7 @@ export async function importHistory(db: TDbLike, actor: TActor, kind: TImportKin
     .limit(limit);
   return rows.map(({ i, createdOn, undoneOn, createdBy, undoneBy }) => ({
     importId: i.id,
-    kind: i.kind as TImportKind,
+    kind: i.kind as TImportHistoryKind,
     fileName: i.fileName,
     layout: i.layout,
     rowsRead: i.rowsRead,
@@ -62,7 +62,7 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
     .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)))
     .for('update');
   if (!row) throw notFound('The import');
-  requireImportAccess(actor, row.kind as TImportKind, 'Write');
+  requireImportAccess(actor, row.kind as TImportHistoryKind, 'Write');
   if (row.undoneOn) throw refuse(IMPORT_TEXT.alreadyUndone.replace(/^ERROR /, ''));
   if (row.kind === 'fuel') {
     const dates = await tx
@@ -71,7 +71,8 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
       .where(and(eq(fuelTransactions.companyId, actor.companyId), eq(fuelTransactions.importId, importId)));
     await refuseIfClosed(tx, actor.companyId, { dates: dates.map((d) => d.date) });
   }
-  const table = row.kind === 'fuel' ? fuelTransactions : iftaMiles;
+  // A payment file's (invoice's) lines, or the pipeline's fuel lines or mileage rows.
+  const table = row.kind === 'invoice' ? invoiceLines : row.kind === 'fuel' ? fuelTransactions : iftaMiles;
   const removed = await tx
     .delete(table)
     .where(and(eq(table.companyId, actor.companyId), eq(table.importId, importId)))

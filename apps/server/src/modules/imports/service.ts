@@ -111,6 +111,8 @@ export async function runPreview(
 ): Promise<TPreview> {
   // A loads sheet's rows become loads to check and edit on the Load Import page, not rows saved here.
   if (req.kind === 'loads') throw refuse(IMPORT_TEXT.loadsOnLoadImport.replace(/^ERROR /, ''));
+  // A payment file kept by the Invoice Import page is confirmed there, for its week.
+  if ((req.kind as string) === 'invoice') throw refuse(IMPORT_TEXT.invoiceOnInvoiceImport.replace(/^ERROR /, ''));
   const presets = await findPresets(db, companyId, req.kind);
   const chosen = req.presetId ? presets.find((p) => p.presetId === req.presetId) : undefined;
   // A chosen preset that no longer fits is not forced on the file: it is skipped (with the notice) like the others.

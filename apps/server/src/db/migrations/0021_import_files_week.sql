@@ -1,0 +1,1 @@
+ALTER TABLE "import_files" ADD COLUMN "week_id" integer;
