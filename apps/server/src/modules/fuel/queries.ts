@@ -2,6 +2,7 @@ import { FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, t
 import { and, asc, desc, eq, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';
+import { lineShown } from '../../lib/import-lines';
 import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
 import type { TPeriod } from './period';
@@ -28,7 +29,7 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
         order by ${userCompanies.isActive} desc, ${userCompanies.userId} limit 1) drv`,
       sql`true`,
     )
-    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)))
+    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)))
     .orderBy(desc(f.fuelDate), desc(f.fuelTime), desc(f.id))
     .limit(limit);
   return rows.map(({ f: r, driverId, firstName, lastName, email }) => ({
@@ -62,7 +63,7 @@ export async function countIftaMiles(db: TDbLike, companyId: number, period: TPe
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(iftaMiles)
-    .where(and(eq(iftaMiles.companyId, companyId), periodQuarters(period)));
+    .where(and(eq(iftaMiles.companyId, companyId), periodQuarters(period), lineShown(companyId, iftaMiles.importId)));
   return row?.n ?? 0;
 }
 
@@ -71,7 +72,7 @@ export async function countFuel(db: TDbLike, companyId: number, period: TPeriod)
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(f)
-    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)));
+    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)));
   return row?.n ?? 0;
 }
 
@@ -81,7 +82,7 @@ export async function findIftaMiles(db: TDbLike, companyId: number, period: TPer
   const rows = await db
     .select({ m, createdOn: isoOf(m.createdOn) })
     .from(m)
-    .where(and(eq(m.companyId, companyId), periodQuarters(period)))
+    .where(and(eq(m.companyId, companyId), periodQuarters(period), lineShown(companyId, m.importId)))
     .orderBy(desc(m.year), desc(m.quarter), asc(m.unitNumber), asc(m.stateCode), asc(m.source))
     .limit(limit);
   return rows.map(({ m: r, createdOn }) => ({
@@ -117,6 +118,7 @@ export async function unitStateSums(
   const milesWhere = and(
     eq(m.companyId, companyId),
     periodQuarters(period),
+    lineShown(companyId, m.importId),
     units ? inArray(m.unitNumber, units.length ? units : ['']) : undefined,
     stateCode ? eq(m.stateCode, stateCode) : undefined,
   );
@@ -125,6 +127,7 @@ export async function unitStateSums(
     eq(f.isIfta, true),
     gte(f.fuelDate, period.from),
     lte(f.fuelDate, period.to),
+    lineShown(companyId, f.importId),
     units ? inArray(f.unitNumber, units.length ? units : ['']) : undefined,
     stateCode ? eq(f.stateCode, stateCode) : undefined,
   );
@@ -207,7 +210,7 @@ export async function weeksWithoutFuel(db: TDbLike, companyId: number, period: T
           db
             .select({ one: sql`1` })
             .from(f)
-            .where(and(eq(f.companyId, companyId), sql`${f.fuelDate} between ${w.startDate} and ${w.endDate}`)),
+            .where(and(eq(f.companyId, companyId), sql`${f.fuelDate} between ${w.startDate} and ${w.endDate}`, lineShown(companyId, f.importId))),
         ),
       ),
     )
