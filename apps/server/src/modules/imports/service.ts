@@ -379,10 +379,18 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
     await (writer as TLineWriter | null)?.abort();
     // The lines written so far go, a batch at a time; should that fail too, the hourly purge removes them.
     await removeImport(db, companyId, importId).catch(() => undefined);
-    // A line stored meanwhile by another way than an import of this kind (COPY cannot skip it): nothing was saved.
-    if ((error as { code?: string }).code === '23505') throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+    // The import was removed meanwhile as a dead run's (a line then points to no import), or a line was
+    // stored meanwhile by another way than an import of this kind (COPY cannot skip it): nothing was saved.
+    if (['23503', '23505'].includes(dbErrorCode(error) ?? '')) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
     throw error;
   }
+}
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it. */
+function dbErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /**
