@@ -57,11 +57,17 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
     const f = fuelTransactions;
     return {
       storedKeys: async (keys) => {
-        // One array parameter, not a thousand.
-        const rows = await db
-          .select({ key: f.naturalKey })
-          .from(f)
-          .where(and(eq(f.companyId, companyId), sql`${f.naturalKey} = any(${sql.param(keys)}::text[])`, lineShown(companyId, f.importId)));
+        // Key by key through the company's unique index (`= any(…)` or a join made PGlite, whose tables
+        // are never analysed, read every line of the company instead: slower the more it holds).
+        const rows = rowsOf<{ key: string }>(
+          await db.execute(sql`
+            select stored.key from unnest(${sql.param(keys)}::text[]) as asked(key)
+            cross join lateral (
+              select ${f.naturalKey} as key from ${f}
+              where ${f.companyId} = ${companyId} and ${f.naturalKey} = asked.key and ${lineShown(companyId, f.importId)}
+              limit 1
+            ) stored`),
+        );
         // A file of lines all stored before writes nothing: let others in between its batches too.
         await yieldToOthers();
         return new Set(rows.map((r) => r.key));
@@ -278,6 +284,8 @@ const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
 const STALE_MS = 5 * 60_000;
 /** How often a live run says it is alive (and checks that its import was not removed as dead). */
 const TOUCH_MS = 5_000;
+/** Lines written per statement on PGlite (its one connection runs on the event loop: about 0.1 s on a loaded machine). */
+const PGLITE_WRITE = 500;
 /** Lines deleted per statement when a failed or dead import is removed: few on PGlite, whose one connection others wait for. */
 const REMOVE_BATCH = { pglite: 2_000, postgres: 50_000 };
 
@@ -299,7 +307,7 @@ function poolOf(db: TDb): pg.Pool | null {
  * 2. Write: the pipeline reads the file outside any transaction and its new records (flagged ones
  *    included) go straight into their table under the pending import, which every reader of lines
  *    ignores (lib/import-lines.ts): on PostgreSQL through one `COPY … FROM STDIN` for the whole
- *    file, on PGlite a batch of 1,000 per statement, yielding between batches.
+ *    file, on PGlite 500 lines per statement, yielding between statements.
  * 3. Done: one short transaction deletes the preview, checks closed weeks, writes the counts and
  *    flips the import to 'done': every line shows at once.
  *
@@ -496,8 +504,8 @@ type TLineWriter = { write: (rows: Record<string, unknown>[]) => Promise<void>; 
 
 /**
  * A writer of lines into their table: on PostgreSQL one `COPY … FROM STDIN` (pg-copy-streams) for
- * the whole file in a transaction of its own connection, committed by `finish`; on PGlite each
- * batch is one short statement (a JSON parameter), skipping a line stored meanwhile.
+ * the whole file in a transaction of its own connection, committed by `finish`; on PGlite one short
+ * statement per 500 lines (a JSON parameter), yielding between them, skipping a line stored meanwhile.
  */
 async function openWriter(db: TDb, table: PgTable, keys: string[]): Promise<TLineWriter> {
   const all = getTableColumns(table) as Record<string, { name: string }>;
@@ -511,19 +519,24 @@ async function openWriter(db: TDb, table: PgTable, keys: string[]): Promise<TLin
   );
   let added = 0;
   return {
-    write: async (rows) => {
-      const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], row[key] ?? null]))));
-      const [result] = rowsOf<{ n: number }>(
-        await db.execute(sql`
-          with added as (
-            insert into ${target} (${list})
-            select ${list} from jsonb_populate_recordset(null::${target}, ${json}::jsonb)
-            on conflict do nothing
-            returning 1
-          )
-          select count(*)::int as n from added`),
-      );
-      added += Number(result?.n ?? 0);
+    write: async (batch) => {
+      // Half a batch per statement: on PGlite a statement holds every other request up while it runs.
+      for (let from = 0; from < batch.length; from += PGLITE_WRITE) {
+        if (from) await yieldToOthers();
+        const rows = batch.slice(from, from + PGLITE_WRITE);
+        const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], row[key] ?? null]))));
+        const [result] = rowsOf<{ n: number }>(
+          await db.execute(sql`
+            with added as (
+              insert into ${target} (${list})
+              select ${list} from jsonb_populate_recordset(null::${target}, ${json}::jsonb)
+              on conflict do nothing
+              returning 1
+            )
+            select count(*)::int as n from added`),
+        );
+        added += Number(result?.n ?? 0);
+      }
     },
     finish: async () => added,
     abort: async () => {},
