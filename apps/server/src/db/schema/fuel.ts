@@ -6,7 +6,10 @@ import { users } from './users';
 
 /**
  * One uploaded file that was imported: what it was, who brought it in, what it added. Rows an import
- * added point to it, so undoing the import removes exactly them.
+ * added point to it, so undoing the import removes exactly them. A fuel or miles import is written
+ * while 'pending' (its lines are in their table, and nothing reads them: lib/import-lines.ts) and
+ * becomes 'done' in one short final step; one that fails, or whose run died, is 'removing' while
+ * its lines are deleted. A company has at most one import of a kind that is not done.
  */
 export const imports = pgTable(
   'imports',
@@ -29,8 +32,18 @@ export const imports = pgTable(
     replaced: jsonb('replaced').$type<Record<string, unknown>[]>(),
     undoneOn: timestamp('undone_on', { withTimezone: true, mode: 'string' }),
     undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'done'; 'pending' while its lines are written; 'removing' while a failed one's lines are deleted. */
+    status: text('status').notNull().default('done'),
+    /** While not done: when its run last wrote (a run silent for minutes has died; its lines are removed). */
+    touchedOn: timestamp('touched_on', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [index('imports_company_kind_idx').on(t.companyId, t.kind, t.createdOn)],
+  (t) => [
+    index('imports_company_kind_idx').on(t.companyId, t.kind, t.createdOn),
+    // One open import per company and kind: a second waits for it (no line is skipped as a duplicate of lines later removed).
+    uniqueIndex('imports_open_uq')
+      .on(t.companyId, t.kind)
+      .where(sql`${t.status} <> 'done'`),
+  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -64,28 +77,6 @@ export const importFiles = pgTable(
     createdOn: createdOn(),
   },
   (t) => [index('import_files_company_idx').on(t.companyId, t.createdOn)],
-);
-
-/**
- * New records of an import being confirmed, a batch (about a thousand target-table rows as JSON) per
- * row, written in short statements while the file is read so the embedded database's one
- * connection is never held for the whole file. Nothing reads them but the import's final step, which
- * moves them into their table in one short transaction and deletes them; a crash leaves only
- * these, which the hourly purge removes.
- */
-export const importStaging = pgTable(
-  'import_staging',
-  {
-    id: serial('id').primaryKey(),
-    companyId: owningCompany(),
-    /** One confirm's run: its batches move together or not at all. */
-    runId: text('run_id').notNull(),
-    kind: text('kind').notNull(),
-    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull(),
-    rowCount: integer('row_count').notNull(),
-    createdOn: createdOn(),
-  },
-  (t) => [index('import_staging_run_idx').on(t.companyId, t.runId), index('import_staging_created_idx').on(t.createdOn)],
 );
 
 /** A company's named column mapping for a file layout the product does not know. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
 import { companies, fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies, users, workWeeks } from '../../db/schema';
+import { lineShown } from '../../lib/import-lines';
 import { fullNameOf } from '../../lib/people';
 
 /** The days a dashboard query covers and how loads are picked in it. */
@@ -244,7 +245,7 @@ export async function unitFuel(db: TDbLike, companyId: number, unitNumber: strin
     db
       .select()
       .from(f)
-      .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to), gt(f.id, afterId)))
+      .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to), gt(f.id, afterId), lineShown(companyId, f.importId)))
       .orderBy(asc(f.id))
       .limit(limit),
   );

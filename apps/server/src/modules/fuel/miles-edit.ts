@@ -6,6 +6,7 @@ import type { TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { iftaMiles, imports } from '../../db/schema';
 import { refuse } from '../../lib/errors';
+import { lineShown } from '../../lib/import-lines';
 
 /**
  * A unit's quarter of miles changed by hand on the IFTA Miles page: saved figures replace every row
@@ -23,6 +24,7 @@ async function takeQuarter(tx: TTx, companyId: number, k: TKey) {
       with gone as (
         delete from ${iftaMiles} m
         where m.company_id = ${companyId} and m.year = ${k.year} and m.quarter = ${k.quarter} and upper(m.unit_number) = upper(${k.unitNumber})
+          and ${lineShown(companyId, sql`m.import_id`)}
         returning m.*
       )
       select jsonb_agg(to_jsonb(g)) as rows, count(*)::int as n, min(g.unit_number) as unit from gone g`),

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, or, sql } fro
 import type { TDbLike } from '../../db/client';
 import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';
 import { sumDecimals } from '../../imports/values';
+import { lineShown } from '../../lib/import-lines';
 import { fullNameOf } from '../../lib/people';
 import { isoOf } from '../../lib/rows';
 import type { TPeriod } from './period';
@@ -40,7 +41,7 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
         order by ${userCompanies.isActive} desc, ${userCompanies.userId} limit 1) drv`,
       sql`true`,
     )
-    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)))
+    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)))
     .orderBy(desc(f.fuelDate), desc(f.fuelTime), desc(f.id))
     .limit(limit);
   return rows.map(({ f: r, driverId, firstName, lastName, email }) => ({
@@ -87,7 +88,7 @@ export async function fuelTotals(db: TDbLike, companyId: number, period: TPeriod
           amount: sql<string>`sum(${f.amount})::text`,
         })
         .from(f)
-        .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)))
+        .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)))
         .groupBy(f.product)
     : [];
   const order = FUEL_PRODUCT_KEYS as string[];
@@ -111,7 +112,7 @@ export async function countIftaMiles(db: TDbLike, companyId: number, period: TPe
   const groups = db
     .select({ one: sql`1`.as('one') })
     .from(m)
-    .where(and(eq(m.companyId, companyId), periodQuarters(period)))
+    .where(and(eq(m.companyId, companyId), periodQuarters(period), lineShown(companyId, m.importId)))
     .groupBy(...milesListGroup)
     .as('g');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(groups);
@@ -133,7 +134,7 @@ export async function countFuel(db: TDbLike, companyId: number, period: TPeriod)
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(f)
-    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to)));
+    .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)));
   return row?.n ?? 0;
 }
 
@@ -158,7 +159,7 @@ export async function findIftaMiles(db: TDbLike, companyId: number, period: TPer
       createdOn: isoOf(sql`max(${m.createdOn})`),
     })
     .from(m)
-    .where(and(eq(m.companyId, companyId), periodQuarters(period)))
+    .where(and(eq(m.companyId, companyId), periodQuarters(period), lineShown(companyId, m.importId)))
     .groupBy(...milesListGroup)
     .orderBy(desc(m.year), desc(m.quarter), asc(m.unitNumber), asc(m.stateCode), asc(m.source))
     .limit(limit);
@@ -194,6 +195,7 @@ export async function quarterOnlyUnits(db: TDbLike, companyId: number, period: T
         eq(m.companyId, companyId),
         isNull(m.tripDate),
         inQuarters(partial),
+        lineShown(companyId, m.importId),
         units ? inArray(m.unitNumber, units.length ? units : ['']) : undefined,
         stateCode ? eq(m.stateCode, stateCode) : undefined,
       ),
@@ -220,6 +222,7 @@ export async function unitStateSums(
   const milesWhere = and(
     eq(m.companyId, companyId),
     milesOfPeriod(period),
+    lineShown(companyId, m.importId),
     units ? inArray(m.unitNumber, units.length ? units : ['']) : undefined,
     stateCode ? eq(m.stateCode, stateCode) : undefined,
   );
@@ -228,6 +231,7 @@ export async function unitStateSums(
     eq(f.isIfta, true),
     gte(f.fuelDate, period.from),
     lte(f.fuelDate, period.to),
+    lineShown(companyId, f.importId),
     units ? inArray(f.unitNumber, units.length ? units : ['']) : undefined,
     stateCode ? eq(f.stateCode, stateCode) : undefined,
   );
@@ -310,7 +314,7 @@ export async function weeksWithoutFuel(db: TDbLike, companyId: number, period: T
           db
             .select({ one: sql`1` })
             .from(f)
-            .where(and(eq(f.companyId, companyId), sql`${f.fuelDate} between ${w.startDate} and ${w.endDate}`)),
+            .where(and(eq(f.companyId, companyId), sql`${f.fuelDate} between ${w.startDate} and ${w.endDate}`, lineShown(companyId, f.importId))),
         ),
       ),
     )

@@ -19,8 +19,8 @@ export function requireImportAccess(actor: TActor, kind: TImportHistoryKind, lev
 
 const person = (alias: string) => sql<string | null>`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from ${users} u where u.id = ${sql.raw(alias)})`;
 
-/** The imports of one kind of a company. */
-export const importHistoryWhere = (companyId: number, kind: TImportHistoryKind) => and(eq(imports.companyId, companyId), eq(imports.kind, kind));
+/** The imports of one kind of a company; one still being written (or removed) is not one yet. */
+export const importHistoryWhere = (companyId: number, kind: TImportHistoryKind) => and(eq(imports.companyId, companyId), eq(imports.kind, kind), eq(imports.status, 'done'));
 
 /** Imports of one kind, newest first, at most `limit` of them. */
 export async function importHistory(db: TDbLike, actor: TActor, kind: TImportHistoryKind, limit: number): Promise<TImportRecord[]> {
@@ -59,7 +59,7 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
   const [row] = await tx
     .select({ kind: imports.kind, undoneOn: imports.undoneOn, replaced: imports.replaced })
     .from(imports)
-    .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)))
+    .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId), eq(imports.status, 'done')))
     .for('update');
   if (!row) throw notFound('The import');
   requireImportAccess(actor, row.kind as TImportHistoryKind, 'Write');

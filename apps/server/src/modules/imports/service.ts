@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { fuelTransactions, iftaMiles, importFiles, importStaging, imports, userCompanies } from '../../db/schema';
+import { fuelTransactions, iftaMiles, importFiles, imports, userCompanies } from '../../db/schema';
 import {
   MAPPABLE_FIELDS,
   naturalKey,
@@ -19,10 +23,10 @@ import {
   type TMilesRecord,
   type TPreview,
   type TPreviewInput,
-  type TPreviewLayout,
 } from '../../imports';
 import { refuseIfClosed } from '../../lib/closed-weeks';
 import { refuse } from '../../lib/errors';
+import { lineShown } from '../../lib/import-lines';
 import { findPresets, requireImportAccess } from './history';
 
 const gzipAsync = promisify(gzip);
@@ -49,25 +53,30 @@ export type TImportRequest = {
 /**
  * What tells the pipeline which records are stored already. Fuel is asked batch by batch (a company
  * may hold millions of lines); mileage, one row per unit, jurisdiction and quarter, is read whole.
+ * Lines of an import not yet done are not stored: a confirm waits for that import (claimImport), so
+ * a line it shares with one that is then removed is still imported.
  */
 async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): Promise<Pick<TPreviewInput, 'existingKeys' | 'storedKeys'>> {
   if (kind === 'fuel') {
     const f = fuelTransactions;
     return {
       storedKeys: async (keys) => {
-        // Which import stored each line, so the preview can say when and from which file.
-        const rows = await db
-          .select({
-            key: f.naturalKey,
-            fileName: imports.fileName,
-            importedOn: sql<string | null>`to_char(${imports.createdOn} at time zone 'UTC', 'YYYY-MM-DD')`,
-          })
-          .from(f)
-          .leftJoin(imports, and(eq(imports.companyId, companyId), eq(imports.id, f.importId)))
-          .where(and(eq(f.companyId, companyId), inArray(f.naturalKey, keys)));
-        // A file of lines all stored before stages nothing: let others in between its batches too.
+        // Key by key through the company's unique index (`= any(…)` or a join made PGlite, whose tables
+        // are never analysed, read every line of the company instead: slower the more it holds), with
+        // the import that stored each line, so the preview can say when and from which file.
+        const rows = rowsOf<{ key: string; file_name: string | null; imported_on: string | null }>(
+          await db.execute(sql`
+            select stored.key, stored.file_name, stored.imported_on from unnest(${sql.param(keys)}::text[]) as asked(key)
+            cross join lateral (
+              select f.natural_key as key, i.file_name, to_char(i.created_on at time zone 'UTC', 'YYYY-MM-DD') as imported_on
+              from ${f} f left join ${imports} i on i.company_id = ${companyId} and i.id = f.import_id
+              where f.company_id = ${companyId} and f.natural_key = asked.key and ${lineShown(companyId, sql`f.import_id`)}
+              limit 1
+            ) stored`),
+        );
+        // A file of lines all stored before writes nothing: let others in between its batches too.
         await yieldToOthers();
-        return new Map(rows.map((r) => [r.key, r.fileName && r.importedOn ? { fileName: r.fileName, importedOn: r.importedOn } : null]));
+        return new Map(rows.map((r) => [r.key, r.file_name && r.imported_on ? { fileName: r.file_name, importedOn: r.imported_on } : null]));
       },
     };
   }
@@ -78,7 +87,7 @@ async function storedLookup(db: TDbLike, companyId: number, kind: TImportKind): 
       const rows = await db
         .select({ key: m.naturalKey, total: m.totalMiles, taxable: m.taxableMiles })
         .from(m)
-        .where(and(eq(m.companyId, companyId), inArray(m.naturalKey, keys)));
+        .where(and(eq(m.companyId, companyId), inArray(m.naturalKey, keys), lineShown(companyId, m.importId)));
       await yieldToOthers();
       return new Map(rows.map((r) => [r.key, { fingerprint: `${r.total}|${r.taxable}` }]));
     },
@@ -330,138 +339,25 @@ function milesRow(companyId: number, importId: number, r: TMilesRecord) {
   };
 }
 
-/** How the staged rows of a run are moved: their table, and its columns the records fill. */
+/** The table an import's lines go to. */
 const TARGETS = { fuel: fuelTransactions, miles: iftaMiles } as const;
 
-/**
- * What a row stored meanwhile is recognised by on the move: a fuel line by its identity (company and
- * natural key, never the layout that read it); mileage by any of its unique keys.
- */
-const CONFLICT = { fuel: sql`(company_id, natural_key)`, miles: sql`` } as const;
+/** What a corrected file's line carries after its key while it waits to replace the stored one (see replaceStored). */
+const REPLACING = '#replacing';
 
 /**
- * Imports a file whole, or refuses it whole, without holding the database for the whole file.
- * The pipeline reads the file outside any transaction and writes its new records (flagged ones
- * included) to `import_staging` a batch per statement, yielding between batches; then one short
- * transaction locks the preview (when there is one: a second confirm of it finds it gone), checks
- * closed weeks, writes the import row and moves the staged rows into their table set-based, and
- * deletes them. A file with refused rows, or still to be mapped, is refused and its staged rows
- * deleted; a crash leaves only staged rows, which nothing reads and the hourly purge removes.
- * It runs its own transactions, so it takes the database, not a transaction.
+ * A corrected file (Confirm with replace): deletes the stored miles whose keys this pending import's
+ * waiting lines have, keeps them on the import row (undoing it puts them back), and gives the waiting
+ * lines their own keys. Proportional to the lines replaced only. Answers how many were replaced.
  */
-export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, previewId: string | null): Promise<string> {
-  const { companyId } = actor;
-  const kind = req.kind === 'fuel' ? 'fuel' : 'miles';
-  const runId = randomUUID();
-  const ofRun = and(eq(importStaging.companyId, companyId), eq(importStaging.runId, runId));
-  let staged = 0;
-  const fuelDates = new Set<string>();
-  try {
-    const preview = await runPreview(db, companyId, req, {
-      keep: 5,
-      onRecords: async (batch, progress) => {
-        // Once a row is refused the file will be refused whole: read on (to count the refusals), stage no more.
-        if (progress.counts.refused > 0) return;
-        const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
-        if (kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
-        const rows = records.map((r) => columnsOf(TARGETS[kind], kind === 'fuel' ? fuelRow(companyId, 0, r as TFuelRecord) : milesRow(companyId, 0, r as TMilesRecord)));
-        await db.insert(importStaging).values({ companyId, runId, kind, rows, rowCount: rows.length });
-        staged += rows.length;
-        await yieldToOthers();
-      },
-    });
-    if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
-    if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
-    const layout = preview.layout;
-    return await db.transaction(async (tx) => {
-      if (previewId) {
-        // Two confirms of one preview: the second waits here for the first, then finds the preview gone.
-        const [held] = await tx
-          .select({ id: importFiles.id })
-          .from(importFiles)
-          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
-          .for('update');
-        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
-        await tx.delete(importFiles).where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)));
-      }
-      if (staged === 0) return IMPORT_TEXT.nothingNew;
-      // A run purged as stale while it was still reading would import part of the file: refuse instead.
-      // The batches are locked, so a purge running now waits for this transaction rather than thin the move.
-      const batches = await tx.select({ n: importStaging.rowCount }).from(importStaging).where(ofRun).for('update');
-      if (batches.reduce((sum, b) => sum + b.n, 0) !== staged) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
-      // Fuel is deducted in settlements: none may land in a closed week.
-      if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
-      const importId = await startImport(tx, actor, req, layout);
-      // A corrected file replaces the stored figures it changes; the import keeps them, so undoing it puts them back.
-      const replaced = kind === 'miles' && req.replace ? await replaceStaged(tx, companyId, runId, importId) : 0;
-      const added = await moveStaged(tx, companyId, runId, importId, kind);
-      await tx.delete(importStaging).where(ofRun);
-      await tx
-        .update(imports)
-        .set({
-          rowsRead: preview.rowsRead,
-          rowsAdded: added,
-          rowsDuplicate: preview.counts.duplicates,
-          rowsFlagged: preview.counts.flagged,
-          rowsRefused: preview.counts.refused,
-        })
-        .where(and(eq(imports.companyId, companyId), eq(imports.id, importId)));
-      return replaced ? IMPORT_TEXT.importedReplacing(added, replaced, req.kind) : IMPORT_TEXT.imported(added, req.kind);
-    });
-  } finally {
-    // A refused or failed run leaves nothing behind (after a success there is nothing left to delete).
-    if (staged > 0) await db.delete(importStaging).where(ofRun).catch(() => undefined);
-  }
-}
-
-/** A record's row by the table's column names (what `jsonb_populate_recordset` reads); the company and import are set on the move. */
-function columnsOf(table: PgTable, { companyId: _company, importId: _import, ...row }: Record<string, unknown>): Record<string, unknown> {
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key].name, value ?? null]));
-}
-
-/**
- * Moves a run's staged rows into their table in one statement, under the import; a row stored
- * meanwhile (same natural key) is skipped. How many were added.
- */
-async function moveStaged(tx: TTx, companyId: number, runId: string, importId: number, kind: 'fuel' | 'miles'): Promise<number> {
-  const table = TARGETS[kind];
-  const names = Object.values(getTableColumns(table) as Record<string, { name: string }>)
-    .map((c) => c.name)
-    .filter((n) => n !== 'id' && n !== 'created_on' && n !== 'company_id' && n !== 'import_id');
-  const list = sql.join(
-    names.map((n) => sql.identifier(n)),
-    sql`, `,
-  );
-  const picked = sql.join(
-    names.map((n) => sql`r.${sql.identifier(n)}`),
-    sql`, `,
-  );
-  const target = sql.identifier(getTableName(table));
-  const [result] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with added as (
-        insert into ${target} (company_id, import_id, ${list})
-        select ${companyId}, ${importId}, ${picked}
-        from import_staging s cross join lateral jsonb_populate_recordset(null::${target}, s.rows) r
-        where s.company_id = ${companyId} and s.run_id = ${runId}
-        on conflict ${CONFLICT[kind]} do nothing
-        returning 1
-      )
-      select count(*)::int as n from added`),
-  );
-  return Number(result?.n ?? 0);
-}
-
-/** Deletes the stored miles whose keys the run's staged rows have, kept on the import row. How many. */
-async function replaceStaged(tx: TTx, companyId: number, runId: string, importId: number): Promise<number> {
+async function replaceStored(tx: TTx, companyId: number, importId: number): Promise<number> {
+  const waiting = sql`select left(w.natural_key, length(w.natural_key) - ${REPLACING.length}) from ${iftaMiles} w
+    where w.company_id = ${companyId} and w.import_id = ${importId} and w.natural_key like ${`%${REPLACING}`}`;
   const [result] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       with gone as (
         delete from ${iftaMiles} m
-        where m.company_id = ${companyId} and m.natural_key in (
-          select r.natural_key from import_staging s cross join lateral jsonb_to_recordset(s.rows) as r(natural_key text)
-          where s.company_id = ${companyId} and s.run_id = ${runId})
+        where m.company_id = ${companyId} and m.import_id is distinct from ${importId} and m.natural_key in (${waiting})
         returning m.*
       ), kept as (
         update ${imports} set replaced = (select jsonb_agg(to_jsonb(g)) from gone g)
@@ -470,28 +366,356 @@ async function replaceStaged(tx: TTx, companyId: number, runId: string, importId
       )
       select count(*)::int as n from gone`),
   );
+  await tx.execute(sql`
+    update ${iftaMiles} set natural_key = left(natural_key, length(natural_key) - ${REPLACING.length})
+    where company_id = ${companyId} and import_id = ${importId} and natural_key like ${`%${REPLACING}`}`);
   return Number(result?.n ?? 0);
 }
 
-/** The import row the records point to; its counts are set when the file has been read. */
-async function startImport(tx: TTx, actor: TActor, req: TImportRequest, layout: TPreviewLayout): Promise<number> {
-  const [row] = await tx
-    .insert(imports)
-    .values({
-      companyId: actor.companyId,
-      kind: req.kind,
-      fileName: req.fileName,
-      layout: layout.vendor,
-      rowsRead: 0,
-      rowsAdded: 0,
-      rowsDuplicate: 0,
-      rowsFlagged: 0,
-      rowsRefused: 0,
-      createdBy: actor.userId,
-    })
-    .returning({ id: imports.id });
-  return row.id;
+/** A run that has written nothing for this long has died (a live one writes every second or so): its import is removed. */
+const STALE_MS = 5 * 60_000;
+/** How often a live run says it is alive (and checks that its import was not removed as dead). */
+const TOUCH_MS = 5_000;
+/** Lines written per statement on PGlite (its one connection runs on the event loop: about 0.1 s on a loaded machine). */
+const PGLITE_WRITE = 500;
+/** Lines deleted per statement when a failed or dead import is removed: few on PGlite, whose one connection others wait for. */
+const REMOVE_BATCH = { pglite: 2_000, postgres: 50_000 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The connection pool behind a PostgreSQL database handle; null on PGlite. */
+function poolOf(db: TDb): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
 }
+
+/**
+ * Imports a file whole, or refuses it whole, without holding the database for the whole file.
+ *
+ * 1. Claim: one short transaction locks the preview (when there is one) and writes the import row as
+ *    'pending'. A company has one open import per kind: a second one waits here for the first to be
+ *    done or removed (so none of its lines is counted as a duplicate of lines that are then removed),
+ *    and removes it first if its run has died.
+ * 2. Write: the pipeline reads the file outside any transaction and its new records (flagged ones
+ *    included) go straight into their table under the pending import, which every reader of lines
+ *    ignores (lib/import-lines.ts): on PostgreSQL through one `COPY … FROM STDIN` for the whole
+ *    file, on PGlite 500 lines per statement, yielding between statements.
+ * 3. Done: one short transaction deletes the preview, checks closed weeks, writes the counts and
+ *    flips the import to 'done': every line shows at once.
+ *
+ * A refused row, a file still to be mapped, a closed week or any failure removes the import and its
+ * lines (a few thousand per statement) before answering; a crash leaves a pending import that
+ * nothing reads, removed by the next import of its kind or the hourly purge.
+ * It runs its own transactions, so it takes the database, not a transaction.
+ */
+export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, previewId: string | null): Promise<string> {
+  const { companyId } = actor;
+  const kind = req.kind === 'fuel' ? 'fuel' : 'miles';
+  const importId = await claimImport(db, actor, kind, req.fileName, previewId);
+  const ofImport = and(eq(imports.companyId, companyId), eq(imports.id, importId));
+  let writer: TLineWriter | null = null;
+  let written = 0;
+  let touched = Date.now();
+  const fuelDates = new Set<string>();
+  try {
+    const preview = await runPreview(db, companyId, req, {
+      keep: 5,
+      onRecords: async (batch, progress) => {
+        // Once a row is refused the file will be refused whole: read on (to count the refusals), write no more.
+        if (progress.counts.refused > 0) return;
+        const records = batch.map((r) => r.record) as (TFuelRecord | TMilesRecord)[];
+        if (kind === 'fuel') for (const r of records) fuelDates.add((r as TFuelRecord).date);
+        const rows = batch.map(({ record, replaces }) => {
+          if (kind === 'fuel') return fuelRow(companyId, importId, record as TFuelRecord);
+          const row = milesRow(companyId, importId, record as TMilesRecord);
+          return replaces ? { ...row, naturalKey: `${row.naturalKey}${REPLACING}` } : row;
+        });
+        writer ??= await openWriter(db, TARGETS[kind], Object.keys(rows[0]));
+        await writer.write(rows);
+        written += rows.length;
+        if (Date.now() - touched > TOUCH_MS) {
+          touched = Date.now();
+          await touchImport(db, companyId, importId);
+        }
+        await yieldToOthers();
+      },
+    });
+    if (!preview.layout) throw refuse(IMPORT_TEXT.needsMapping.replace(/^ERROR /, ''));
+    if (preview.counts.refused) throw refuse(IMPORT_TEXT.refusedRows(preview.refused.slice(0, 5).map((r) => r.reason)).replace(/^ERROR /, ''));
+    const layout = preview.layout;
+    const added = writer ? await (writer as TLineWriter).finish() : 0;
+    writer = null;
+    return await db.transaction(async (tx) => {
+      if (previewId) {
+        const [held] = await tx
+          .select({ id: importFiles.id })
+          .from(importFiles)
+          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
+          .for('update');
+        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+        await tx.delete(importFiles).where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)));
+      }
+      if (written === 0) {
+        await tx.delete(imports).where(ofImport);
+        return IMPORT_TEXT.nothingNew;
+      }
+      // Fuel is deducted in settlements: none may land in a closed week (the weeks stay locked until this commits).
+      if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
+      // A corrected file's lines wait under a key of their own until the stored figures they replace are gone.
+      const replaced = kind === 'miles' && req.replace ? await replaceStored(tx, companyId, importId) : 0;
+      const [done] = await tx
+        .update(imports)
+        .set({
+          status: 'done',
+          touchedOn: null,
+          layout: layout.vendor,
+          rowsRead: preview.rowsRead,
+          rowsAdded: added,
+          rowsDuplicate: preview.counts.duplicates,
+          rowsFlagged: preview.counts.flagged,
+          rowsRefused: preview.counts.refused,
+        })
+        .where(and(ofImport, eq(imports.status, 'pending')))
+        .returning({ id: imports.id });
+      // Removed meanwhile as a dead run's (it was silent for minutes): nothing of it may show.
+      if (!done) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+      return replaced ? IMPORT_TEXT.importedReplacing(added, replaced, req.kind) : IMPORT_TEXT.imported(added, req.kind);
+    });
+  } catch (error) {
+    await (writer as TLineWriter | null)?.abort();
+    // The lines written so far go, a batch at a time; should that fail too, the hourly purge removes them.
+    await removeImport(db, companyId, importId).catch(() => undefined);
+    // The import was removed meanwhile as a dead run's (a line then points to no import), or a line was
+    // stored meanwhile by another way than an import of this kind (COPY cannot skip it): nothing was saved.
+    if (['23503', '23505'].includes(dbErrorCode(error) ?? '')) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+    throw error;
+  }
+}
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it. */
+function dbErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Writes the pending import's row (see importStaged): after the other open import of the company and
+ * kind, if any, is done or removed. Answers the import's id.
+ */
+async function claimImport(db: TDb, actor: TActor, kind: 'fuel' | 'miles', fileName: string, previewId: string | null): Promise<number> {
+  const { companyId } = actor;
+  for (;;) {
+    const outcome = await db.transaction(async (tx) => {
+      if (previewId) {
+        // A second confirm of one preview waits for the first (below), then finds the preview gone.
+        const [held] = await tx
+          .select({ id: importFiles.id })
+          .from(importFiles)
+          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
+          .for('update');
+        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+      }
+      const [open] = await tx
+        .select({ id: imports.id, dead: sql<boolean>`coalesce(${imports.touchedOn}, ${imports.createdOn}) < now() - ${`${STALE_MS / 1000} seconds`}::interval` })
+        .from(imports)
+        .where(and(eq(imports.companyId, companyId), eq(imports.kind, kind), ne(imports.status, 'done')));
+      if (open) return { importId: null, open };
+      const [row] = await tx
+        .insert(imports)
+        .values({
+          companyId,
+          kind,
+          fileName,
+          layout: '',
+          rowsRead: 0,
+          rowsAdded: 0,
+          rowsDuplicate: 0,
+          rowsFlagged: 0,
+          rowsRefused: 0,
+          createdBy: actor.userId,
+          status: 'pending',
+          touchedOn: sql`now()`,
+        })
+        // Another claim committed in between (imports_open_uq): wait for it like for any open import.
+        .onConflictDoNothing()
+        .returning({ id: imports.id });
+      return { importId: row?.id ?? null, open: null };
+    });
+    if (outcome.importId !== null) return outcome.importId;
+    if (outcome.open?.dead) await removeImport(db, companyId, outcome.open.id);
+    else await sleep(250);
+  }
+}
+
+/** A live run says so; it stops when its import was removed as a dead one's meanwhile. */
+async function touchImport(db: TDb, companyId: number, importId: number) {
+  const [alive] = await db
+    .update(imports)
+    .set({ touchedOn: sql`now()` })
+    .where(and(eq(imports.companyId, companyId), eq(imports.id, importId), eq(imports.status, 'pending')))
+    .returning({ id: imports.id });
+  if (!alive) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
+}
+
+/**
+ * Removes an import that is not done, and its lines, a batch per statement (none of them ever
+ * showed): a refused or failed run's, or a dead one's. Marked 'removing' first, so a run that is
+ * still alive stops at its next batch. Nothing happens to an import that is done or gone.
+ */
+export async function removeImport(db: TDb, companyId: number, importId: number) {
+  const ofImport = and(eq(imports.companyId, companyId), eq(imports.id, importId));
+  const [row] = await db
+    .update(imports)
+    .set({ status: 'removing', touchedOn: sql`now()` })
+    .where(and(ofImport, ne(imports.status, 'done')))
+    .returning({ kind: imports.kind });
+  if (!row) return;
+  if (row.kind === 'fuel' || row.kind === 'miles') {
+    const table = TARGETS[row.kind];
+    const batch = poolOf(db) ? REMOVE_BATCH.postgres : REMOVE_BATCH.pglite;
+    for (;;) {
+      const removed = await db
+        .delete(table)
+        .where(
+          inArray(
+            table.id,
+            db
+              .select({ id: table.id })
+              .from(table)
+              .where(and(eq(table.companyId, companyId), eq(table.importId, importId)))
+              .limit(batch),
+          ),
+        )
+        .returning({ id: table.id });
+      if (removed.length < batch) break;
+      await db.update(imports).set({ touchedOn: sql`now()` }).where(ofImport);
+      await yieldToOthers();
+    }
+  }
+  // Lines written after the last batch (a run that had not stopped yet) go with it (on delete cascade).
+  await db.delete(imports).where(and(ofImport, eq(imports.status, 'removing')));
+}
+
+/** Where a run's lines go: `write` a batch of rows (by the table's keys), `finish` says how many were added. */
+type TLineWriter = { write: (rows: Record<string, unknown>[]) => Promise<void>; finish: () => Promise<number>; abort: () => Promise<void> };
+
+/**
+ * A writer of lines into their table: on PostgreSQL one `COPY … FROM STDIN` (pg-copy-streams) for
+ * the whole file in a transaction of its own connection, committed by `finish`; on PGlite one short
+ * statement per 500 lines (a JSON parameter), yielding between them, skipping a line stored meanwhile.
+ */
+async function openWriter(db: TDb, table: PgTable, keys: string[]): Promise<TLineWriter> {
+  const all = getTableColumns(table) as Record<string, { name: string }>;
+  const names = keys.map((key) => all[key].name);
+  const pool = poolOf(db);
+  if (pool) return copyWriter(pool, getTableName(table), names, keys);
+  const target = sql.identifier(getTableName(table));
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  let added = 0;
+  return {
+    write: async (batch) => {
+      // Half a batch per statement: on PGlite a statement holds every other request up while it runs.
+      for (let from = 0; from < batch.length; from += PGLITE_WRITE) {
+        if (from) await yieldToOthers();
+        const rows = batch.slice(from, from + PGLITE_WRITE);
+        const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], row[key] ?? null]))));
+        const [result] = rowsOf<{ n: number }>(
+          await db.execute(sql`
+            with added as (
+              insert into ${target} (${list})
+              select ${list} from jsonb_populate_recordset(null::${target}, ${json}::jsonb)
+              on conflict do nothing
+              returning 1
+            )
+            select count(*)::int as n from added`),
+        );
+        added += Number(result?.n ?? 0);
+      }
+    },
+    finish: async () => added,
+    abort: async () => {},
+  };
+}
+
+async function copyWriter(pool: pg.Pool, table: string, names: string[], keys: string[]): Promise<TLineWriter> {
+  const client = await pool.connect();
+  let failure: Error | null = null;
+  let stream: ReturnType<typeof copyFrom> | null = null;
+  try {
+    await client.query('begin');
+    const columns = names.map((n) => `"${n}"`).join(', ');
+    stream = client.query(copyFrom(`copy "${table}" (${columns}) from stdin`));
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  const copy = stream;
+  copy.on('error', (error) => {
+    failure ??= error;
+  });
+  let open = true;
+  const close = async (ok: boolean) => {
+    if (!open) return;
+    open = false;
+    if (ok) {
+      client.release();
+      return;
+    }
+    await client.query('rollback').catch(() => undefined);
+    client.release(true);
+  };
+  return {
+    write: async (rows) => {
+      if (failure) throw failure;
+      if (!copy.write(copyLines(rows, keys))) await once(copy, 'drain');
+    },
+    finish: async () => {
+      try {
+        if (failure) throw failure;
+        copy.end();
+        await finished(copy);
+        await client.query('commit');
+        await close(true);
+        return copy.rowCount;
+      } catch (error) {
+        await close(false);
+        throw error;
+      }
+    },
+    abort: async () => {
+      if (!open) return;
+      // CopyFail: the server drops what was sent; the transaction is rolled back and the connection closed.
+      copy.destroy(new Error('The import was stopped'));
+      await finished(copy).catch(() => undefined);
+      await close(false);
+    },
+  };
+}
+
+/** Rows in COPY's text format: tab between values, \N for null, backslash escapes. */
+function copyLines(rows: Record<string, unknown>[], keys: string[]): string {
+  let text = '';
+  for (const row of rows) {
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i]];
+      if (i) text += '\t';
+      if (value === null || value === undefined) text += '\\N';
+      else if (typeof value === 'boolean') text += value ? 't' : 'f';
+      else {
+        const s = String(value);
+        text += /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : s;
+      }
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** Confirm a preview: re-read the kept file (what is stored may have changed since) and save it. */
 export async function confirmImport(db: TDb, actor: TActor, previewId: string, replace = false): Promise<string> {
@@ -505,13 +729,20 @@ export async function previewReport(db: TDbLike, actor: TActor, previewId: strin
   return { fileName: `${req.fileName.replace(/\.[^.]*$/, '')}-import-report.csv`, csv: reportCsv(preview) };
 }
 
-/** Kept files older than a day are dropped (hourly job). */
-export async function purgeImportFiles(db: TDbLike, now: Date) {
+/**
+ * Kept files older than a day are dropped, and imports a crashed run left pending (hourly job): one
+ * over an hour old whose run has written nothing for minutes is removed with its lines, which never
+ * showed. A run still going meanwhile finds its import removed and is refused whole.
+ */
+export async function purgeImportFiles(db: TDb, now: Date) {
   const cutoff = new Date(now.getTime() - 24 * 3600_000).toISOString();
   // Every company's files: the job runs for the whole database.
   await db.delete(importFiles).where(and(sql`${importFiles.companyId} is not null`, lt(importFiles.createdOn, cutoff)));
-  // Staged rows of a confirm that crashed or was cut off. A run still going meanwhile finds rows
-  // missing at its final step and is refused whole, never imported in part.
-  const staleRun = new Date(now.getTime() - 3600_000).toISOString();
-  await db.delete(importStaging).where(and(sql`${importStaging.companyId} is not null`, lt(importStaging.createdOn, staleRun)));
+  const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
+  const silentSince = new Date(now.getTime() - STALE_MS).toISOString();
+  const dead = await db
+    .select({ id: imports.id, companyId: imports.companyId })
+    .from(imports)
+    .where(and(sql`${imports.companyId} is not null`, ne(imports.status, 'done'), lt(imports.createdOn, hourAgo), lt(sql`coalesce(${imports.touchedOn}, ${imports.createdOn})`, silentSince)));
+  for (const d of dead) await removeImport(db, d.companyId, d.id);
 }

@@ -4,6 +4,7 @@ import type { TActor } from '../../access/actor';
 import type { TDbLike } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies } from '../../db/schema';
+import { lineShown } from '../../lib/import-lines';
 import { compareInvoice } from '../accounting';
 import { openClosureOf, type TWeek, weekOf, weekStatements } from './statements';
 
@@ -57,7 +58,7 @@ export async function openItems(db: TDbLike, actor: TActor, week: TWeek, today: 
     await db.execute(sql`
       select f.fuel_date::text as fuel_date, f.unit_number, f.amount::text as amount
       from ${fuelTransactions} f
-      where f.company_id = ${companyId} and f.fuel_date between ${week.startDate} and ${week.endDate}
+      where f.company_id = ${companyId} and f.fuel_date between ${week.startDate} and ${week.endDate} and ${lineShown(companyId, sql`f.import_id`)}
         and not exists (select 1 from ${userCompanies} m where m.company_id = ${companyId} and m.unit_number = f.unit_number)
       order by f.fuel_date, f.unit_number, f.id`),
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fuelTransactions, loadDrivers, loadStatuses, loads, settlementClosures, settlementStatements, workWeeks } from '../../db/schema';
+import { lineShown } from '../../lib/import-lines';
 import { type TEmployment, worksIn } from '../driver-dashboard';
 import { findExpenseLines } from '../expenses';
 
@@ -61,7 +62,7 @@ export async function yearToDateBefore(
           select w.id as week_id, sum(f.amount)::text as fuel
           from ${workWeeks} w
           join ${fuelTransactions} f on f.company_id = w.company_id and f.unit_number = ${driver.unitNumber}
-            and f.fuel_date between w.start_date and w.end_date
+            and f.fuel_date between w.start_date and w.end_date and ${lineShown(companyId, sql`f.import_id`)}
           where w.company_id = ${companyId} and w.id = any(${ids})
           group by w.id`)
       : Promise.resolve([]),
