@@ -144,7 +144,6 @@ describe('row-level security on every company-owned table', () => {
     const unseeded: string[] = [];
     for (const table of owned) {
       const name = sql.identifier(table);
-      const total = await asSystem(() => count(sql`select count(*)::int as n from ${name}`));
       for (const companyId of companies) {
         const own = await asSystem(() => count(sql`select count(*)::int as n from ${name} where company_id = ${companyId}`));
         const unconditioned = await asCompany(companyId, () => count(sql`select count(*)::int as n from ${name}`));

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
-import { asCompany } from '../../../db/scope';
 import { loadOrders } from '../../../db/schema';
+import { asCompany } from '../../../db/scope';
 import type { TConnectionOptions } from '../../../loadboard/connection';
 import type { TVault } from '../../../loadboard/vault';
 import { resumePaused } from './circuit';
