@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { IMPORT_TEXT, usDate } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asOwner } from '../src/db/scope';
 import { fuelRecordKey, type TFuelRecord } from '../src/imports';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { multipartBody } from './upload-route';
@@ -117,8 +118,9 @@ describe('migration 0019: stored lines get the new key, and copies that differ o
 
   it('recomputes every key as the import computes it, keeps the first copy and counts the later one as a duplicate of its import', async () => {
     // The database as it was before the migration: the old index, keys with the layout's name.
-    await t.db.execute(sql.raw('drop index "fuel_company_identity_uq"'));
-    await t.db.execute(sql.raw('create unique index "fuel_company_key_uq" on "fuel_transactions" ("company_id", "natural_key")'));
+    // Schema changes are the owner's (the app's roles cannot make them, decision 018).
+    await asOwner(() => t.db.execute(sql.raw('drop index "fuel_company_identity_uq"')));
+    await asOwner(() => t.db.execute(sql.raw('create unique index "fuel_company_key_uq" on "fuel_transactions" ("company_id", "natural_key")')));
     try {
       const newImport = async (fileName: string, layout: string) =>
         (
@@ -139,7 +141,7 @@ describe('migration 0019: stored lines get the new key, and copies that differ o
       await line(byPreset, 'My preset');
       await line(byPreset, 'My preset', { unit: '', invoice: null, time: null, product: 'cash_advance', quantity: '0.000', amount: '-5.00' });
 
-      for (const statement of migration) await t.db.execute(sql.raw(statement));
+      for (const statement of migration) await asOwner(() => t.db.execute(sql.raw(statement)));
 
       const stored = await query(sql`select import_id, vendor, natural_key, unit_number, card_last4, fuel_date::text as fuel_date, fuel_time, invoice, location, product,
           quantity::text as quantity, amount::text as amount from fuel_transactions where company_id = ${company()} order by id`);
@@ -174,8 +176,8 @@ describe('migration 0019: stored lines get the new key, and copies that differ o
       const index = await query(sql`select indexname from pg_indexes where tablename = 'fuel_transactions' and indexname like 'fuel_company_%_uq'`);
       expect(index.map((i) => i.indexname)).toEqual(['fuel_company_identity_uq']);
     } finally {
-      await t.db.execute(sql.raw('drop index if exists "fuel_company_key_uq"'));
-      await t.db.execute(sql.raw('create unique index if not exists "fuel_company_identity_uq" on "fuel_transactions" ("company_id", "natural_key")'));
+      await asOwner(() => t.db.execute(sql.raw('drop index if exists "fuel_company_key_uq"')));
+      await asOwner(() => t.db.execute(sql.raw('create unique index if not exists "fuel_company_identity_uq" on "fuel_transactions" ("company_id", "natural_key")')));
     }
   });
 });

@@ -106,11 +106,11 @@ describe('a server killed in the middle of a large import', () => {
     );
 
     if (admin) {
-      // Wait until the server is copying the file's lines in, then kill it.
+      // Wait until the server is copying the file's lines in (into its temporary table), then kill it.
       const deadline = Date.now() + 120_000;
       let inserting = false;
       while (!inserting && Date.now() < deadline) {
-        const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and query like 'copy "fuel_transactions"%' and state <> 'idle'`, [name]);
+        const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and query like 'copy copied%' and state <> 'idle'`, [name]);
         inserting = rows.length > 0;
         if (!inserting) await new Promise((r) => setTimeout(r, 20));
       }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TDatabase } from '../src/db/client';
+import { asOwner } from '../src/db/scope';
 import { startJobs, type TJobs } from '../src/jobs';
 import { SESSION_REFRESH_JOB } from '../src/loadboard/jobs';
 import { createVault } from '../src/loadboard/vault';
@@ -117,7 +118,8 @@ describe(`jobs on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await vi.waitFor(() => expect(handledBy.size).toBe(30), { timeout: 20_000 });
     await new Promise((r) => setTimeout(r, 1500));
     expect([...handledBy.values()].every((who) => who.length === 1)).toBe(true);
-    const rows = await database.db.execute(sql.raw(`select count(*)::int as n from pgboss.job where name = 'count' and state = 'completed'`));
+    // pg-boss's tables are the database's bookkeeping, read as the connecting role (decision 018).
+    const rows = await asOwner(() => database.db.execute(sql.raw(`select count(*)::int as n from pgboss.job where name = 'count' and state = 'completed'`)));
     expect(((Array.isArray(rows) ? rows : (rows as any).rows)[0] as any).n).toBe(30);
   });
 
@@ -168,7 +170,7 @@ describe('the periodic check of the board sessions', () => {
       const clock = new TestClock(start.getTime());
       t = await createTestApp({ vault, jobs: (db) => startJobs({ database: db, clock, pollingIntervalSeconds: 10 }) });
       const rowsOf = (r: unknown) => (Array.isArray(r) ? r : (r as any).rows) as any[];
-      const [schedule] = rowsOf(await t.db.execute(sql.raw(`select name, cron from pgboss.schedule where name = '${SESSION_REFRESH_JOB.name}'`)));
+      const [schedule] = rowsOf(await asOwner(() => t.db.execute(sql.raw(`select name, cron from pgboss.schedule where name = '${SESSION_REFRESH_JOB.name}'`))));
       expect(schedule).toEqual({ name: 'refresh-board-sessions', cron: '*/30 * * * *' });
 
       expect((await t.call({ method: 'POST', url: `/api/General/setServiceUrl?url=${encodeURIComponent(simUrl)}`, as: EMAIL.admin })).status).toBe(200);

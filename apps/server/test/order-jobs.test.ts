@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { loadOrders, orderEvents } from '../src/db/schema';
+import { asOwner } from '../src/db/scope';
 import { startJobs } from '../src/jobs';
 import { ORDER_JOBS } from '../src/modules/load-orders';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
@@ -25,7 +26,8 @@ const rows = async (query: ReturnType<typeof sql>) => {
 
 describe('order timeline pruning', () => {
   test('prune-order-events is scheduled daily at 03:17 UTC and removes entries older than 90 days, no newer ones', async () => {
-    expect(await rows(sql`select name, cron, timezone from pgboss.schedule where name = ${PRUNE.name}`)).toEqual([{ name: 'prune-order-events', cron: '17 3 * * *', timezone: 'UTC' }]);
+    // pg-boss's tables are the database's bookkeeping, read as the connecting role (decision 018).
+    expect(await asOwner(() => rows(sql`select name, cron, timezone from pgboss.schedule where name = ${PRUNE.name}`))).toEqual([{ name: 'prune-order-events', cron: '17 3 * * *', timezone: 'UTC' }]);
 
     const drivers = (await t.call({ method: 'GET', url: '/api/LoadOrder/GetCompanyDrivers', as: EMAIL.dispatcher })).body as { value: number }[];
     const placed = await t.call({

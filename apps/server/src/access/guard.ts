@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
 import type { TDb } from '../db/client';
+import { continueAsCompany } from '../db/scope';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { bindCompany } from '../lib/logging';
 import { loadContext, type TRequestContext } from './context';
@@ -65,7 +66,21 @@ export const accessGuard = fp(async (app: FastifyInstance, opts: { db: TDb; sess
       if (needsTouch(ctx, opts.sessionIdleHours)) await touchSession(opts.db, ctx.sessionId, opts.sessionIdleHours);
     }
   });
+  // From here on (the route's own hooks, the handler, the reply) the request's statements run as
+  // haulboard_app with the active company of a member route, or with no company at all: the
+  // database's row-level security backs the queries' own conditions (decision 018). Before this
+  // hook (the rate limit, reading the session above) they run as the system.
+  app.addHook('preValidation', (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    continueAsCompany(actingCompanyOf(req), done);
+  });
 });
+
+/** The company a request acts for: the session's active company on a member route, else none. */
+function actingCompanyOf(req: FastifyRequest): number | null {
+  const kind = req.routeOptions.config?.access?.kind;
+  if (!kind || kind === 'public' || kind === 'signedIn') return null;
+  return req.ctx?.companyId ?? null;
+}
 
 /** The idle limit moves forward at most once a minute: most requests write nothing. */
 const needsTouch = (ctx: TRequestContext, idleHours: number) =>

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { scopedPglite, scopedPool, scopeTransactions } from './scoped-driver';
 import { tenancyCheckLogger } from './tenancy-check';
 
 export type TDb = PgDatabase<any, typeof schema>;
@@ -46,7 +47,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): TData
     console.warn(`PostgreSQL closed an idle connection (${error.code ?? error.message}); a new one is opened when needed`);
   });
   // Keep timestamps and dates as the text PostgreSQL sends; money stays numeric text.
-  const db = drizzlePg(pool, { schema, logger: tenancyCheckLogger() }) as unknown as TDb;
+  // Every statement runs as the scope's role, under row-level security (db/scope.ts).
+  const db = scopeTransactions(drizzlePg({ client: scopedPool(pool), schema, logger: tenancyCheckLogger() })) as unknown as TDb;
   return {
     db,
     kind: 'postgres',
@@ -76,7 +78,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): TData
 }
 
 export function wrapPglite(client: PGlite): TDatabase {
-  const db = drizzlePglite(client, { schema, logger: tenancyCheckLogger() }) as unknown as TDb;
+  // The same roles and policies as on PostgreSQL (db/scope.ts); pg-boss and the migrations use the instance as it is.
+  const db = scopeTransactions(drizzlePglite({ client: scopedPglite(client), schema, logger: tenancyCheckLogger() })) as unknown as TDb;
   return {
     db,
     kind: 'pglite',

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationsFolder, type TDatabase } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { asOwner } from '../../db/scope';
 import type { TJobs } from '../../jobs';
 import { route } from '../../lib/route';
 
@@ -16,8 +17,10 @@ export async function healthModule(app: FastifyInstance, { database, jobs }: { d
   const shipped = shippedMigrations();
   route(app, healthRoutes.health, async (_req, reply) => {
     const up = await database.ping();
-    const migrations = up ? await migrationState(database, shipped) : null;
-    const queue = up && jobs ? await jobState(database) : null;
+    // The migrations' and pg-boss's own tables are the database's bookkeeping, read as the
+    // connecting role (no company data: decision 018).
+    const migrations = up ? await asOwner(() => migrationState(database, shipped)) : null;
+    const queue = up && jobs ? await asOwner(() => jobState(database)) : null;
     const degraded = !up || (migrations?.pending ?? 0) > 0;
     if (degraded) reply.code(503);
     return {

@@ -12,6 +12,7 @@ import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fuelTransactions, iftaMiles, importFiles, imports, userCompanies } from '../../db/schema';
+import { scopeStatements } from '../../db/scope';
 import {
   MAPPABLE_FIELDS,
   naturalKey,
@@ -645,10 +646,17 @@ async function copyWriter(pool: pg.Pool, table: string, names: string[], keys: s
   const client = await pool.connect();
   let failure: Error | null = null;
   let stream: ReturnType<typeof copyFrom> | null = null;
+  const columns = names.map((n) => `"${n}"`).join(', ');
   try {
     await client.query('begin');
-    const columns = names.map((n) => `"${n}"`).join(', ');
-    stream = client.query(copyFrom(`copy "${table}" (${columns}) from stdin`));
+    // A connection of its own, so the acting company's role and setting are set here (decision 018):
+    // the lines are written under row-level security like every other statement of the request.
+    for (const statement of scopeStatements()) await client.query(statement);
+    // PostgreSQL refuses COPY FROM into a table under row-level security: the lines are copied into
+    // a temporary table of the same shape (this transaction's own), then moved in one set-based
+    // statement that the policies check like any insert.
+    await client.query(`create temp table copied (like "${table}" including defaults) on commit drop`);
+    stream = client.query(copyFrom(`copy copied (${columns}) from stdin`));
   } catch (error) {
     client.release(true);
     throw error;
@@ -678,9 +686,10 @@ async function copyWriter(pool: pg.Pool, table: string, names: string[], keys: s
         if (failure) throw failure;
         copy.end();
         await finished(copy);
+        const moved = await client.query(`insert into "${table}" (${columns}) select ${columns} from copied`);
         await client.query('commit');
         await close(true);
-        return copy.rowCount;
+        return moved.rowCount ?? 0;
       } catch (error) {
         await close(false);
         throw error;

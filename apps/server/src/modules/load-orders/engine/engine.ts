@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { loadOrders } from '../../../db/schema';
+import { asCompany } from '../../../db/scope';
 import type { TConnectionOptions } from '../../../loadboard/connection';
 import type { TVault } from '../../../loadboard/vault';
 import { resumePaused } from './circuit';
@@ -174,7 +175,8 @@ export function startOrderEngine(db: TDb, vault: TVault, options: TEngineOptions
     const started: Promise<void>[] = [];
     for (const o of orders) {
       const claimedMs = claimed.find((c) => c.id === o.id)!.claimedMs;
-      const p = tick(ctx, o, claimedMs)
+      // Claimed as the system (across companies); each tick runs as its order's company, under row-level security.
+      const p = asCompany(o.companyId, () => tick(ctx, o, claimedMs))
         .catch((e) => log?.warn({ orderId: o.id, error: (e as Error)?.message }, 'load order tick failed'))
         .finally(() => inFlight.delete(o.id));
       inFlight.set(o.id, p);
