@@ -1,4 +1,4 @@
-import { importRoutes, type TColumnMapping, type TImportKind, type TImportPreview } from '@haulboard/contract';
+import { importRoutes, type TColumnMapping, type TImportHistoryKind, type TImportKind, type TImportPreview } from '@haulboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
 import type { TKeyedOptions } from '../../lib/idempotency';
@@ -21,7 +21,7 @@ export type TPreviewRequest = {
   unitMap?: Record<string, string> | null;
 };
 
-const historyKey = (kind: TImportKind) => ['imports', 'history', kind] as const;
+export const historyKey = (kind: TImportHistoryKind) => ['imports', 'history', kind] as const;
 const presetsKey = (kind: TImportKind) => ['imports', 'presets', kind] as const;
 
 /** POST /api/Imports/Preview: what importing the file would do. Nothing is saved. */
@@ -70,16 +70,16 @@ export async function downloadImportReport(preview: Pick<TImportPreview, 'previe
   }
 }
 
-export const importHistoryQuery = (kind: TImportKind) =>
+export const importHistoryQuery = (kind: TImportHistoryKind) =>
   queryOptions({
     queryKey: historyKey(kind),
     queryFn: ({ signal }) => callRoute(importRoutes.history, { query: { kind }, signal }),
   });
 
-export const useImportHistory = (kind: TImportKind) => useQuery(importHistoryQuery(kind));
+export const useImportHistory = (kind: TImportHistoryKind) => useQuery(importHistoryQuery(kind));
 
 /** DELETE /api/Imports?id=: removes exactly the rows that import added. */
-export function useUndoImport(kind: TImportKind, onUndone: () => unknown, { idempotency }: TKeyedOptions) {
+export function useUndoImport(kind: TImportHistoryKind, onUndone: () => unknown, { idempotency }: TKeyedOptions) {
   const queryClient = useQueryClient();
   return useTextMutation({
     mutationFn: (importId: number, idempotencyKey) => callRoute(importRoutes.undo, { query: { id: importId }, idempotencyKey }),

@@ -1,4 +1,4 @@
-import type { TImportKind, TImportRecord } from '@haulboard/contract';
+import type { TImportHistoryKind, TImportRecord } from '@haulboard/contract';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Collapse, Typography, useMediaQuery } from '@mui/material';
@@ -16,7 +16,7 @@ export const undoQuestion = (r: TImportRecord) =>
   `Are you sure you want to undo the import of ${r.fileName}? The ${count(r.rowsAdded)} rows it added are removed.`;
 
 type TImportHistoryProps = {
-  kind: TImportKind;
+  kind: TImportHistoryKind;
   /** Undo needs Write on the import's page. */
   canUndo: boolean;
   /** Refreshes what shows the imported rows. */

@@ -1,8 +1,8 @@
-import type { TColumnMapping, TImportKind, TImportPreview, TImportPreviewRow, TImportRowStatus } from '@haulboard/contract';
+import type { TColumnMapping, TImportHistoryKind, TImportPreview, TImportPreviewRow, TImportRowStatus } from '@haulboard/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../data-table';
 import { ColumnMapping } from './column-mapping';
 import { downloadImportReport } from './import-api';
@@ -31,16 +31,19 @@ const rowLabel = (r: TImportPreviewRow) =>
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The summary's colour: its own ERROR / INFO word first, then what Confirm would meet. */
-function summarySeverity(preview: TImportPreview): 'error' | 'warning' | 'info' | 'success' {
+function summarySeverity(preview: TAnyPreview): 'error' | 'warning' | 'info' | 'success' {
   if (preview.summary.startsWith('ERROR ')) return 'error';
   if (preview.layout === null || preview.refused > 0) return 'warning';
   if (preview.summary.startsWith('INFO ') || preview.newRows === 0) return 'info';
   return 'success';
 }
 
+/** A pipeline preview, or the Invoice Import page's (kind 'invoice', no mapping step). */
+export type TAnyPreview = Omit<TImportPreview, 'kind'> & { kind: TImportHistoryKind };
+
 type TImportPreviewProps = {
-  kind: TImportKind;
-  preview: TImportPreview;
+  kind: TImportHistoryKind;
+  preview: TAnyPreview;
   busy: boolean;
   confirming: boolean;
   onRemap: (mapping: TColumnMapping) => void;
@@ -50,13 +53,17 @@ type TImportPreviewProps = {
   /** Confirm, replacing the stored figures the file changes. */
   onReplace: () => void;
   onCancel: () => void;
+  /** Something Confirm needs first (the invoice's dates question): Confirm stays disabled while true. */
+  confirmBlocked?: boolean;
+  /** Shown under the summary (the invoice's dates question). */
+  children?: ReactNode;
 };
 
 /**
  * What importing the file would do, before anything is saved: the layout recognised (or the mapping
  * step), the counts, the rows with their problems and the report as CSV; Confirm saves it whole.
  */
-export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapUnits, onConfirm, onReplace, onCancel }: TImportPreviewProps) {
+export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapUnits, onConfirm, onReplace, onCancel, confirmBlocked = false, children }: TImportPreviewProps) {
   const needsMapping = preview.layout === null;
   const problems = preview.refused + preview.flagged + preview.duplicates + (preview.skipped ?? 0);
   const isPhone = useMediaQuery(MOBILE_QUERY, { noSsr: true });
@@ -99,7 +106,7 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
           <Button onClick={onCancel} color="inherit" disabled={confirming}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={onConfirm} disabled={needsMapping || preview.refused > 0 || busy} loading={confirming}>
+          <Button variant="contained" onClick={onConfirm} disabled={needsMapping || preview.refused > 0 || busy || confirmBlocked} loading={confirming}>
             Confirm import
           </Button>
         </Stack>
@@ -133,6 +140,8 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
         )}
       </Alert>
 
+      {children}
+
       {preview.changed > 0 && !needsMapping && (
         <Alert
           severity="warning"
@@ -152,7 +161,7 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
         <UnitMapping key={preview.previewId} unknownUnits={preview.unknownUnits} fleetUnits={preview.fleetUnits} unitMap={preview.unitMap} busy={busy} onApply={onMapUnits} />
       )}
 
-      {preview.headers.length > 0 && (
+      {kind !== 'invoice' && preview.headers.length > 0 && (
         <Accordion key={preview.previewId} defaultExpanded={needsMapping} disableGutters variant="outlined" sx={{ mb: 1.5 }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography>Column mapping</Typography>

@@ -1,12 +1,15 @@
-import { invoiceRoutes, type TInvoiceAdjustment, type TInvoiceComparisonLine, toCents } from '@haulboard/contract';
+import { invoiceRoutes, replyKind, type TInvoiceAdjustment, type TInvoiceComparison, type TInvoiceComparisonLine, type TInvoicePreview, toCents } from '@haulboard/contract';
 import CloudDownloadOutlinedIcon from '@mui/icons-material/CloudDownloadOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BoardSessionWarning } from '../../components/board-session-warning';
 import { DataTable, type TColumn } from '../../components/data-table';
+import { ImportHistory } from '../../components/file-import';
+import { FileDrop } from '../../components/file-import/file-drop';
+import { historyKey } from '../../components/file-import/import-api';
+import { ImportPreview } from '../../components/file-import/import-preview';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
@@ -63,6 +66,46 @@ function Section<T>({ title, hint, rows, columns, rowKey }: { title: string; hin
   );
 }
 
+/** A totals line per section: its invoice and board amounts and its part of the difference (they add up to the difference shown). */
+function SectionTotals({ c }: { c: TInvoiceComparison }) {
+  const columns: TColumn<TInvoiceComparison['sections'][number]>[] = [
+    { id: 'label', header: 'Section', cell: (s) => s.label, sortable: false },
+    { id: 'lines', header: 'Lines', align: 'right', cell: (s) => s.lines.toLocaleString('en-US'), sortable: false },
+    { id: 'invoice', header: 'Invoice', align: 'right', cell: (s) => formatMoney(s.invoice), sortable: false },
+    { id: 'board', header: 'Board', align: 'right', cell: (s) => formatMoney(s.board), sortable: false },
+    {
+      id: 'difference',
+      header: 'Difference',
+      align: 'right',
+      sortable: false,
+      cell: (s) => (
+        <Box component="span" sx={{ color: differenceColor(s.difference), fontWeight: 500 }}>
+          {formatMoney(s.difference)}
+        </Box>
+      ),
+    },
+  ];
+  const total = { key: 'total', label: 'Total', lines: c.sections.reduce((n, s) => n + s.lines, 0), invoice: c.totals.invoice, board: c.totals.board, difference: c.totals.difference };
+  return (
+    <Box component="section" aria-label="Totals by section" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2">
+        Totals by section
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Each invoice line and each board load of the week is in one section: the sections' differences add up to the difference.
+      </Typography>
+      <DataTable
+        aria-label="Totals by section"
+        columns={columns}
+        rows={[...c.sections, total as TInvoiceComparison['sections'][number]]}
+        rowKey={(s) => s.key}
+        emptyText="None"
+        paginateOnlyWhenNeeded
+      />
+    </Box>
+  );
+}
+
 function Total({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
     <Grid size={{ xs: 6, md: 3 }}>
@@ -85,24 +128,45 @@ export function InvoiceImportPage() {
   const canImport = useCan('InvoiceImportPage', 'DenyDelete');
   const [year, setYear] = useState<number>(new Date().getFullYear());
   const [weekId, setWeekId] = useState<number | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const canUndo = useCan('InvoiceImportPage', 'Write');
+  const [preview, setPreview] = useState<TInvoicePreview | null>(null);
+  const [acceptDates, setAcceptDates] = useState(false);
   const queryClient = useQueryClient();
   const comparison = useQuery({
     queryKey: comparisonKey(weekId),
     queryFn: ({ signal }) => callRoute(invoiceRoutes.compareInvoice, { query: { weekId: weekId! }, signal }),
     enabled: weekId !== null,
   });
-  const importKey = useIdempotencyKey();
   const boardKey = useIdempotencyKey();
-  const importInvoice = useTextMutation<{ weekId: number; file: File }>({
-    mutationFn: ({ weekId: id, file: f }, idempotencyKey) => callRoute(invoiceRoutes.importInvoice, { upload: { fields: { WeekId: id }, files: [f] }, idempotencyKey }),
-    // One key per chosen file (renewed once it is imported): a doubled Import reads it once.
-    idempotency: importKey,
+  const refreshComparison = () => queryClient.invalidateQueries({ queryKey: ['invoice-comparison'] });
+  const closePreview = () => {
+    setPreview(null);
+    setAcceptDates(false);
+  };
+  // Nothing is saved: the file's new, duplicate and refused lines, and its dates against the week's pay period.
+  const read = useMutation<TInvoicePreview, unknown, { weekId: number; file: File }>({
+    mutationFn: ({ weekId: id, file }) => callRoute(invoiceRoutes.previewInvoice, { upload: { fields: { WeekId: id }, files: [file] } }),
+    onSuccess: (answer) => {
+      setAcceptDates(false);
+      setPreview(answer);
+    },
+    onError: (error) => notifyFailure(error),
+  });
+  // One key per previewed file: a doubled Confirm imports it once.
+  const confirmKey = useIdempotencyKey(!!preview);
+  const confirm = useTextMutation<{ previewId: string; acceptDates: string[] }>({
+    mutationFn: (body, idempotencyKey) => callRoute(invoiceRoutes.confirmInvoice, { body, idempotencyKey }),
+    idempotency: confirmKey,
     onSuccess: async () => {
-      setFile(null);
-      await queryClient.invalidateQueries({ queryKey: comparisonKey(weekId) });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: historyKey('invoice') }), refreshComparison()]);
     },
   });
+  const save = () =>
+    preview &&
+    confirm.mutate(
+      { previewId: preview.previewId, acceptDates: acceptDates ? preview.outsideDates : [] },
+      { onSuccess: (text) => replyKind(text) !== 'error' && closePreview() },
+    );
   const fromBoard = useTextMutation<number>({
     mutationFn: (id, idempotencyKey) => callRoute(invoiceRoutes.importInvoiceFromBoard, { body: { weekId: id }, idempotencyKey }),
     idempotency: boardKey,
@@ -143,6 +207,7 @@ export function InvoiceImportPage() {
             onChange={(y) => {
               setYear(y);
               setWeekId(null);
+              closePreview();
               fromBoard.reset();
             }}
           />
@@ -152,35 +217,13 @@ export function InvoiceImportPage() {
           value={weekId}
           onChange={(id) => {
             setWeekId(id);
+            closePreview();
             fromBoard.reset();
           }}
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
         {canImport && (
-          <>
-            <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={!weekId} sx={{ flexShrink: 0 }}>
-              {file ? 'Change file' : 'Choose file'}
-              <input
-                hidden
-                type="file"
-                accept=".csv,.xlsx,.xls,.txt"
-                aria-label="Payment details file"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  e.target.value = '';
-                }}
-              />
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!weekId || !file}
-              loading={importInvoice.isPending}
-              onClick={() => weekId && file && importInvoice.mutate({ weekId, file })}
-              sx={{ flexShrink: 0 }}
-            >
-              Import
-            </Button>
-            <Button
+          <Button
               variant="outlined"
               startIcon={<CloudDownloadOutlinedIcon />}
               disabled={!weekId}
@@ -190,14 +233,42 @@ export function InvoiceImportPage() {
             >
               Read from board
             </Button>
-          </>
         )}
       </Stack>
       <BoardSessionWarning answer={fromBoard.isError ? failureMessage(fromBoard.error) : null} />
-      {file && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          File: {file.name}
-        </Typography>
+      {canImport && weekId !== null && !preview && (
+        <Box sx={{ mb: 2 }}>
+          <FileDrop
+            onFile={(file) => read.mutate({ weekId, file })}
+            busy={read.isPending}
+            hint="The load board's payment details (its Payment Details sheet) for the chosen week."
+          />
+        </Box>
+      )}
+      {preview && (
+        <ImportPreview
+          kind="invoice"
+          preview={preview}
+          busy={read.isPending}
+          confirming={confirm.isPending}
+          onRemap={() => undefined}
+          onMapUnits={() => undefined}
+          onReplace={() => undefined}
+          onCancel={closePreview}
+          onConfirm={save}
+          confirmBlocked={preview.wrongWeek || (preview.datesQuestion !== null && !acceptDates)}
+        >
+          {preview.datesQuestion !== null && !preview.wrongWeek && (
+            <Alert severity="warning" sx={{ mb: 1.5 }} aria-label="Pay period">
+              {preview.datesQuestion}
+              <FormControlLabel
+                sx={{ display: 'flex', mt: 0.5 }}
+                control={<Checkbox checked={acceptDates} onChange={(e) => setAcceptDates(e.target.checked)} />}
+                label="Import these dates for this week"
+              />
+            </Alert>
+          )}
+        </ImportPreview>
       )}
       {!weekId && <Alert severity="info">Choose the work week, then upload the board's payment details (CSV, or the Excel file with its Payment Details sheet), or read them from the board.</Alert>}
       {comparison.isError && <Alert severity="error">{failureMessage(comparison.error)}</Alert>}
@@ -217,6 +288,7 @@ export function InvoiceImportPage() {
             <Total label="Difference" value={formatMoney(c.totals.difference)} color={differenceColor(c.totals.difference)} />
             <Total label="Adjustments" value={formatMoney(c.totals.adjustments)} />
           </Grid>
+          <SectionTotals c={c} />
           <Section
             title="Loads Missing in Invoice"
             hint="On the board this week, not paid by the invoice."
@@ -240,6 +312,13 @@ export function InvoiceImportPage() {
             rowKey={(l) => l.loadNumber}
           />
           <Section
+            title="Payments of other weeks' loads"
+            hint="Paid by this invoice for loads the board holds in other work weeks: each counts in full in the difference."
+            rows={c.otherWeeks}
+            columns={lineColumns('boardPayout')}
+            rowKey={(l) => l.loadNumber}
+          />
+          <Section
             title="Disputes and adjustments"
             hint="Listed apart; counted in the invoice total only."
             rows={c.adjustments}
@@ -248,6 +327,7 @@ export function InvoiceImportPage() {
           />
         </>
       )}
+      {canImport && <ImportHistory kind="invoice" canUndo={canUndo} onUndone={refreshComparison} />}
     </>
   );
 }
