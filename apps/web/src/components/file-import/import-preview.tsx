@@ -178,9 +178,12 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
             <Typography variant="subtitle2" component="h3">
               {problems ? `Rows with problems first (${count(problems)})` : 'Rows'}
             </Typography>
-            <Button size="small" startIcon={<DownloadOutlinedIcon />} onClick={() => downloadImportReport(preview)}>
-              Download problems (CSV)
-            </Button>
+            {/* The pipeline's report reads pipeline previews only; an invoice preview lists its rows here. */}
+            {kind !== 'invoice' && (
+              <Button size="small" startIcon={<DownloadOutlinedIcon />} onClick={() => downloadImportReport(preview)}>
+                Download problems (CSV)
+              </Button>
+            )}
           </Stack>
           <DataTable
             aria-label="Preview rows"
