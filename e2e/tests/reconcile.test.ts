@@ -95,9 +95,17 @@ describe('an administrator reconciles a week with the board from its files', () 
     await page.goto('/app/accounting/payment-import');
     await visible(page.getByRole('heading', { name: 'Invoice Import' }));
     await chooseWeek(page);
-    await page.getByLabel('Payment details file').setInputFiles({ name: 'payment-details.csv', mimeType: 'text/csv', buffer: Buffer.from(INVOICE) });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    // The file is previewed first (counts, reasons, the pay-period question), then confirmed.
+    await page.getByLabel('File to import').setInputFiles({ name: 'payment-details.csv', mimeType: 'text/csv', buffer: Buffer.from(INVOICE) });
+    const confirm = page.getByRole('button', { name: 'Confirm import' });
+    await visible(confirm);
+    await visible(page.getByRole('list', { name: 'Counts' }));
+    const question = page.getByLabel('Import these dates for this week');
+    if (await question.count()) await question.check();
+    await confirm.click();
     await toast(page, 'Invoice Imported Successfully');
+    // The import is in the history, where it can be undone.
+    await visible(page.getByRole('table', { name: 'Import history' }).getByRole('row').filter({ hasText: 'payment-details.csv' }));
     const missingInBoard = page.getByRole('table', { name: 'Invoiced loads missing in Board' });
     await visible(missingInBoard.getByRole('row').filter({ hasText: TRIP_B }));
     // The repeated line counts once.

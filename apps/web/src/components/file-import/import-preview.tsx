@@ -158,11 +158,11 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
       )}
 
       {(preview.unknownUnits.length > 0 || Object.keys(preview.unitMap ?? {}).length > 0) && (
-        <UnitMapping key={preview.previewId} unknownUnits={preview.unknownUnits} fleetUnits={preview.fleetUnits} unitMap={preview.unitMap} busy={busy} onApply={onMapUnits} />
+        <UnitMapping key={`units-${preview.previewId}`} unknownUnits={preview.unknownUnits} fleetUnits={preview.fleetUnits} unitMap={preview.unitMap} busy={busy} onApply={onMapUnits} />
       )}
 
       {kind !== 'invoice' && preview.headers.length > 0 && (
-        <Accordion key={preview.previewId} defaultExpanded={needsMapping} disableGutters variant="outlined" sx={{ mb: 1.5 }}>
+        <Accordion key={`mapping-${preview.previewId}`} defaultExpanded={needsMapping} disableGutters variant="outlined" sx={{ mb: 1.5 }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography>Column mapping</Typography>
           </AccordionSummary>
