@@ -104,8 +104,10 @@ describe('an administrator reconciles a week with the board from its files', () 
     if (await question.count()) await question.check();
     await confirm.click();
     await toast(page, 'Invoice Imported Successfully');
-    // The import is in the history, where it can be undone.
+    // The import is in the history (folded until asked for), where it can be undone.
+    await page.getByRole('button', { name: /^Import history/ }).click();
     await visible(page.getByRole('table', { name: 'Import history' }).getByRole('row').filter({ hasText: 'payment-details.csv' }));
+    await visible(page.getByRole('button', { name: 'Undo import of payment-details.csv' }));
     const missingInBoard = page.getByRole('table', { name: 'Invoiced loads missing in Board' });
     await visible(missingInBoard.getByRole('row').filter({ hasText: TRIP_B }));
     // The repeated line counts once.
