@@ -8,23 +8,23 @@ import { formatDateTime } from '../../../lib/format';
 import { formatQuantity, toScaled } from '../lib/quantity';
 
 const columns: TColumn<TIftaMiles>[] = [
-  { id: 'quarter', header: 'Quarter', width: 100, cell: (m) => `Q${m.quarter} ${m.year}`, sortValue: (m) => m.year * 10 + m.quarter },
-  { id: 'unitNumber', header: 'Unit', width: 100, cell: (m) => m.unitNumber },
-  { id: 'stateName', header: 'State', width: 160, cell: (m) => <CellLine>{m.stateName}</CellLine> },
-  { id: 'miles', header: 'Miles', width: 110, align: 'right', cell: (m) => formatQuantity(m.miles, 1), sortValue: (m) => Number(toScaled(m.miles, 1)) },
+  { id: 'quarter', header: 'Quarter', width: 90, cell: (m) => `Q${m.quarter} ${m.year}`, sortValue: (m) => m.year * 10 + m.quarter },
+  { id: 'unitNumber', header: 'Unit', width: 90, cell: (m) => m.unitNumber },
+  { id: 'stateName', header: 'State', width: 130, cell: (m) => <CellLine>{m.stateName}</CellLine> },
+  { id: 'miles', header: 'Miles', width: 100, align: 'right', cell: (m) => formatQuantity(m.miles, 1), sortValue: (m) => Number(toScaled(m.miles, 1)) },
   {
     id: 'taxableMiles',
     header: 'Taxable miles',
-    width: 130,
+    width: 120,
     align: 'right',
     cell: (m) => formatQuantity(m.taxableMiles, 1),
     sortValue: (m) => Number(toScaled(m.taxableMiles, 1)),
     hideOnMobile: true,
   },
-  { id: 'source', header: 'Source', width: 160, cell: (m) => <CellLine>{m.source}</CellLine>, hideOnMobile: true },
+  { id: 'source', header: 'Source', width: 140, cell: (m) => <CellLine>{m.source}</CellLine>, hideOnMobile: true },
   // A trip file's rows are kept per trip: the row sums them. Blank: miles known only per quarter.
-  { id: 'trips', header: 'Trips', width: 80, align: 'right', cell: (m) => (m.trips ? m.trips.toLocaleString('en-US') : ''), sortValue: (m) => m.trips, hideOnMobile: true },
-  { id: 'createdOn', header: 'Uploaded on', width: 170, cell: (m) => formatDateTime(m.createdOn) },
+  { id: 'trips', header: 'Trips', width: 70, align: 'right', cell: (m) => (m.trips ? m.trips.toLocaleString('en-US') : ''), sortValue: (m) => m.trips, hideOnMobile: true },
+  { id: 'createdOn', header: 'Uploaded on', width: 160, cell: (m) => formatDateTime(m.createdOn) },
 ];
 
 /** At phone widths: unit and quarter, state and upload day, miles, each in two lines. */
@@ -74,7 +74,7 @@ export function MilesTable({ rows, loading, onEdit, onDelete }: TMilesTableProps
     const actions: TColumn<TIftaMiles> = {
       id: 'actions',
       header: 'Actions',
-      width: 100,
+      width: 80,
       cell: (m) => (
         <Stack direction="row">
           {onEdit && (
