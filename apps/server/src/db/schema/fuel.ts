@@ -3,6 +3,7 @@ import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, ser
 import { createdOn } from './columns';
 import { owningCompany } from './companies';
 import { users } from './users';
+import { workWeeks } from './work-weeks';
 
 /**
  * One uploaded file that was imported: what it was, who brought it in, what it added. Rows an import
@@ -133,6 +134,11 @@ export const fuelTransactions = pgTable(
      * same line never twice, whichever layout or preset read it.
      */
     naturalKey: text('natural_key').notNull(),
+    /**
+     * Late fuel: a line dated in a week already closed is deducted in this week (the first open one
+     * after it) instead. Null: it is deducted in its date's week. IFTA counts it by its date either way.
+     */
+    settleWeekId: integer('settle_week_id').references(() => workWeeks.id),
     createdOn: createdOn(),
   },
   (t) => [
@@ -140,6 +146,7 @@ export const fuelTransactions = pgTable(
     index('fuel_company_date_idx').on(t.companyId, t.fuelDate),
     index('fuel_company_unit_idx').on(t.companyId, t.unitNumber, t.fuelDate),
     index('fuel_import_idx').on(t.importId),
+    index('fuel_company_settle_week_idx').on(t.companyId, t.settleWeekId),
   ],
 );
 

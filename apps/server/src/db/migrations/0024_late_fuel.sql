@@ -1,0 +1,3 @@
+ALTER TABLE "fuel_transactions" ADD COLUMN "settle_week_id" integer;--> statement-breakpoint
+ALTER TABLE "fuel_transactions" ADD CONSTRAINT "fuel_transactions_settle_week_id_work_weeks_id_fk" FOREIGN KEY ("settle_week_id") REFERENCES "public"."work_weeks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "fuel_company_settle_week_idx" ON "fuel_transactions" USING btree ("company_id","settle_week_id");
