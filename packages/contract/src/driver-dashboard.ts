@@ -64,6 +64,8 @@ export const ZDashboardFuel = z.object({
   stateCode: z.string(),
   quantity: z.string(),
   amount: z.string(),
+  /** Late fuel, deducted in a later week than its date's: 'Late fuel from week 12 of 2026'. */
+  lateFrom: z.string().nullable().optional(),
 });
 
 /**

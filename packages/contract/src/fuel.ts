@@ -82,8 +82,33 @@ export const ZFuelRecord = z.object({
   vendor: z.string(),
   cardLast4: z.string().nullable(),
   importId: z.number().nullable(),
+  /** The closed settlement week the line is dated in ('12 of 2026'); null when its week is open or it has none. */
+  closedWeek: z.string().nullable().optional(),
+  /** Late fuel: the week it is deducted in instead of its date's ('13', or '1 of 2027' in another year). */
+  lateWeek: z.string().nullable().optional(),
 });
 export type TFuelRecord = z.infer<typeof ZFuelRecord>;
+
+/**
+ * Late fuel: a card line dated in a closed week is imported (IFTA counts fuel by its date) and is
+ * deducted in the first open week after it. The words the import, the statement and the Fuel page use.
+ */
+export const LATE_FUEL_TEXT = {
+  /** The week a late line is deducted in, named from its closed week: the year only when it differs. */
+  weekOf: (settle: { number: number; year: number }, from: { year: number }) => (settle.year === from.year ? `${settle.number}` : `${settle.number} of ${settle.year}`),
+  previewNotice: (closedWeek: string, settleWeek: string) => `Dated in closed week ${closedWeek}: deducted as late fuel in week ${settleWeek}`,
+  previewNoOpenWeek: (closedWeek: string) => `Dated in closed week ${closedWeek}: there is no open week after it to deduct it in; generate the work weeks first`,
+  noOpenWeek: (closedWeek: string) =>
+    `ERROR Fuel dated in closed week ${closedWeek} has no open week after it to be deducted in as late fuel. Generate the work weeks that follow it, then import the file again.`,
+  previewSummary: (n: number) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'line is' : 'lines are'} dated in closed weeks: imported, and deducted as late fuel in the next open week (marked below).`,
+  /** The import's answer when some lines are late. */
+  imported: (n: number) => `; ${n.toLocaleString('en-US')} dated in closed weeks ${n === 1 ? 'is' : 'are'} deducted as late fuel in the next open week`,
+  /** A statement's fuel line that is late: the week it is dated in. */
+  lateFrom: (number: number, year: number) => `Late fuel from week ${number} of ${year}`,
+  inClosedWeek: (closedWeek: string) => `In closed week ${closedWeek}`,
+  chip: (settleWeek: string) => `Late · week ${settleWeek}`,
+} as const;
 
 /**
  * What a capped fuel list advises: to choose a quarter only when none is chosen (issue 18); the

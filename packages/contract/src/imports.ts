@@ -118,6 +118,8 @@ export const ZImportPreviewRow = z.object({
   reason: z.string().nullable(),
   /** A duplicate's kind: a repeat of an earlier row of the same file, or a line imported before. */
   duplicateOf: z.enum(['file', 'stored']).optional(),
+  /** Fuel dated in a closed settlement week: imported, and deducted as late fuel in a later open week (LATE_FUEL_TEXT). */
+  late: z.string().nullable().optional(),
   /** Our fields as read, as text. */
   values: z.record(z.string(), z.string().nullable()),
 });
@@ -146,6 +148,8 @@ export const ZImportPreview = z.object({
   unitMap: ZUnitMap.nullable(),
   flagged: z.number(),
   refused: z.number(),
+  /** Fuel rows dated in closed weeks: imported all the same, and deducted as late fuel (rows marked `late`). */
+  late: z.number().optional(),
   /** Rows that are no record and no error, each listed with why. */
   skipped: z.number().optional(),
   /** The columns to show for `values`, in order. */

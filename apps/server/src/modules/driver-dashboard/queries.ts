@@ -1,5 +1,5 @@
-import { addDays, FUEL_PRODUCTS, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
-import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { addDays, FUEL_PRODUCTS, LATE_FUEL_TEXT, type TFuelProduct, usDate, usStates } from '@haulboard/contract';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDbLike } from '../../db/client';
 import { companies, fuelTransactions, loadDrivers, loadStatuses, loads, userCompanies, users, workWeeks } from '../../db/schema';
@@ -237,15 +237,32 @@ export type TEmployment = { startDate: string | null; endDate: string | null; ch
 /** Whether a week (or a day: the same date twice) falls in the weeks the driver works. */
 export const worksIn = (e: TEmployment, from: string, to: string) => (!e.chargeFrom || to >= e.chargeFrom) && (!e.chargeTo || from <= e.chargeTo);
 
+/**
+ * The fuel lines a period deducts: those dated in it, except late fuel (deducted in a later week:
+ * `settle_week_id`), and the late fuel deducted in its weeks (by id, or over dates the weeks whose
+ * days lie within the period).
+ */
+const fuelInPeriod = (p: TPayPeriod) => {
+  const f = fuelTransactions;
+  const settled = p.weekIds
+    ? inArray(f.settleWeekId, p.weekIds.length ? p.weekIds : [0])
+    : sql`exists (select 1 from ${workWeeks} sw where sw.id = ${f.settleWeekId} and sw.start_date >= ${p.from} and sw.end_date <= ${p.to})`;
+  return or(and(isNull(f.settleWeekId), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to)), settled);
+};
+
 /** Every fuel-card line of the unit in the period: all products are charged to the driver. */
 export async function unitFuel(db: TDbLike, companyId: number, unitNumber: string | null, p: TPayPeriod) {
   if (!unitNumber) return [];
   const f = fuelTransactions;
+  // A late line names the week it is dated in.
+  const lateFrom = sql<string | null>`case when ${f.settleWeekId} is null then null else (
+    select dw.number::text || '|' || dw.year::text from ${workWeeks} dw
+    where dw.company_id = ${f.companyId} and ${f.fuelDate} between dw.start_date and dw.end_date limit 1) end`;
   const pages = await inPages((afterId, limit) =>
     db
-      .select()
+      .select({ ...getTableColumns(f), lateFrom })
       .from(f)
-      .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), gte(f.fuelDate, p.from), lte(f.fuelDate, p.to), gt(f.id, afterId), lineShown(companyId, f.importId)))
+      .where(and(eq(f.companyId, companyId), eq(f.unitNumber, unitNumber), fuelInPeriod(p), gt(f.id, afterId), lineShown(companyId, f.importId)))
       .orderBy(asc(f.id))
       .limit(limit),
   );
@@ -262,5 +279,6 @@ export async function unitFuel(db: TDbLike, companyId: number, unitNumber: strin
     stateCode: r.stateCode,
     quantity: r.quantity,
     amount: r.amount,
+    ...(r.lateFrom ? { lateFrom: LATE_FUEL_TEXT.lateFrom(Number(r.lateFrom.split('|')[0]), Number(r.lateFrom.split('|')[1])) } : {}),
   }));
 }

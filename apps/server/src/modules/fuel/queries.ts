@@ -1,7 +1,7 @@
-import { FUEL_PRODUCT_KEYS, FUEL_PRODUCTS, jurisdictionName, type TFuelProduct, type TFuelRecord, type TFuelTotals, type TIftaMiles } from '@haulboard/contract';
+import { FUEL_PRODUCT_KEYS, FUEL_PRODUCTS, jurisdictionName, LATE_FUEL_TEXT, type TFuelProduct, type TFuelRecord, type TFuelTotals, type TIftaMiles } from '@haulboard/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
-import { fuelTransactions, iftaMiles, states, userCompanies, users, workWeeks } from '../../db/schema';
+import { fuelTransactions, iftaMiles, settlementClosures, states, userCompanies, users, workWeeks } from '../../db/schema';
 import { sumDecimals } from '../../imports/values';
 import { lineShown } from '../../lib/import-lines';
 import { fullNameOf } from '../../lib/people';
@@ -32,6 +32,11 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
       firstName: sql<string | null>`drv.first_name`,
       lastName: sql<string | null>`drv.last_name`,
       email: sql<string | null>`drv.email`,
+      // The closed week the line is dated in ('number|year'), and a late line's week in pay.
+      closedWeek: sql<string | null>`(select cw.number::text || '|' || cw.year::text from ${workWeeks} cw
+        where cw.company_id = ${f.companyId} and ${f.fuelDate} between cw.start_date and cw.end_date
+          and exists (select 1 from ${settlementClosures} c where c.week_id = cw.id and c.reopened_on is null) limit 1)`,
+      lateWeek: sql<string | null>`(select sw.number::text || '|' || sw.year::text from ${workWeeks} sw where sw.id = ${f.settleWeekId})`,
     })
     .from(f)
     .leftJoin(
@@ -44,7 +49,11 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
     .where(and(eq(f.companyId, companyId), gte(f.fuelDate, period.from), lte(f.fuelDate, period.to), lineShown(companyId, f.importId)))
     .orderBy(desc(f.fuelDate), desc(f.fuelTime), desc(f.id))
     .limit(limit);
-  return rows.map(({ f: r, driverId, firstName, lastName, email }) => ({
+  const week = (text: string | null) => (text ? { number: Number(text.split('|')[0]), year: Number(text.split('|')[1]) } : null);
+  return rows.map(({ f: r, driverId, firstName, lastName, email, ...weeks }) => {
+    const closed = week(weeks.closedWeek);
+    const late = week(weeks.lateWeek);
+    return {
     fuelTransactionId: r.id,
     fuelDate: r.fuelDate,
     fuelTime: r.fuelTime,
@@ -68,7 +77,10 @@ export async function findFuel(db: TDbLike, companyId: number, period: TPeriod, 
     vendor: r.vendor,
     cardLast4: r.cardLast4,
     importId: r.importId,
-  }));
+    closedWeek: closed ? `${closed.number} of ${closed.year}` : null,
+    lateWeek: late ? LATE_FUEL_TEXT.weekOf(late, closed ?? { year: Number(r.fuelDate.slice(0, 4)) }) : null,
+    };
+  });
 }
 
 /**

@@ -65,11 +65,15 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
   requireImportAccess(actor, row.kind as TImportHistoryKind, 'Write');
   if (row.undoneOn) throw refuse(IMPORT_TEXT.alreadyUndone.replace(/^ERROR /, ''));
   if (row.kind === 'fuel') {
-    const dates = await tx
-      .selectDistinct({ date: fuelTransactions.fuelDate })
+    // Each line's week in pay: a late line's settle week, else its date's week.
+    const lines = await tx
+      .selectDistinct({ date: fuelTransactions.fuelDate, settleWeekId: fuelTransactions.settleWeekId })
       .from(fuelTransactions)
       .where(and(eq(fuelTransactions.companyId, actor.companyId), eq(fuelTransactions.importId, importId)));
-    await refuseIfClosed(tx, actor.companyId, { dates: dates.map((d) => d.date) });
+    await refuseIfClosed(tx, actor.companyId, {
+      dates: lines.filter((l) => l.settleWeekId === null).map((l) => l.date),
+      weekIds: lines.flatMap((l) => (l.settleWeekId === null ? [] : [l.settleWeekId])),
+    });
   }
   // A payment file's (invoice's) lines, or the pipeline's fuel lines or mileage rows.
   const table = row.kind === 'invoice' ? invoiceLines : row.kind === 'fuel' ? fuelTransactions : iftaMiles;

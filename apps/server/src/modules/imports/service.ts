@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { IMPORT_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
+import { IMPORT_TEXT, LATE_FUEL_TEXT, type TColumnMapping, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
 import { and, eq, getTableColumns, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
 import type { TDb, TDbLike, TTx } from '../../db/client';
@@ -19,10 +19,10 @@ import {
   type TPreview,
   type TPreviewInput,
 } from '../../imports';
-import { refuseIfClosed } from '../../lib/closed-weeks';
 import { refuse } from '../../lib/errors';
 import { lineShown } from '../../lib/import-lines';
 import { findPresets, requireImportAccess } from './history';
+import { lateNotice, lateWeeks, settleLateFuel, type TLateWeek } from './late-fuel';
 import { openWriter, poolOf, type TLineWriter } from './line-writer';
 
 const gzipAsync = promisify(gzip);
@@ -190,14 +190,31 @@ function valuesOf(record: TFuelRecord | TMilesRecord, stored?: string): Record<s
 const PREVIEW_ROWS = 500;
 
 
+/** Fuel dated in closed weeks (late fuel): the weeks, and how many of the file's new lines fall in them. */
+type TLate = { weeks: TLateWeek[]; count: number };
+
 /** The pipeline's preview as the web shows it. */
-export function previewReply(previewId: string, req: TImportRequest, p: TPreview, fleet: string[] = []): TImportPreview {
+export function previewReply(previewId: string, req: TImportRequest, p: TPreview, fleet: string[] = [], lateFuel?: TLate): TImportPreview {
   const first = (rows: number[]) => rows[0] ?? 0;
+  const late = (r: { record: unknown }) => {
+    const record = r.record as TFuelRecord | TMilesRecord;
+    return lateFuel?.weeks.length && record.kind === 'fuel' ? lateNotice(lateFuel.weeks, record.date) : null;
+  };
+  const marked = (r: { record: unknown }) => {
+    const notice = late(r);
+    return notice ? { late: notice } : {};
+  };
+  // A late line is imported like any other; it comes first among the new ones, to be seen before Confirm.
+  const fresh = p.records.filter((r) => !r.flag);
   const rows: TImportPreviewRow[] = [
     ...p.refused.map((r) => ({ rowNumber: first(r.rows), status: 'refused' as const, reason: r.reason, values: {} })),
-    ...p.records
-      .filter((r) => r.flag)
-      .map((r) => ({ rowNumber: first(r.rows), status: 'flagged' as const, reason: r.flag ?? null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),
+    ...p.records.filter((r) => r.flag).map((r) => ({
+      rowNumber: first(r.rows),
+      status: 'flagged' as const,
+      reason: r.flag ?? null,
+      ...marked(r),
+      values: valuesOf(r.record as TFuelRecord | TMilesRecord),
+    })),
     ...p.skipped.map((r) => ({ rowNumber: first(r.rows), status: 'skipped' as const, reason: r.reason, values: {} })),
     // A stored record the file changes comes first among the duplicates: it is the one to decide on.
     ...[...p.duplicates.filter((d) => d.changed), ...p.duplicates.filter((d) => !d.changed)].map((d) => ({
@@ -207,9 +224,13 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
       duplicateOf: d.where,
       values: valuesOf(d.record as TFuelRecord | TMilesRecord, d.changed ? d.stored : undefined),
     })),
-    ...p.records
-      .filter((r) => !r.flag)
-      .map((r) => ({ rowNumber: first(r.rows), status: 'new' as const, reason: null, values: valuesOf(r.record as TFuelRecord | TMilesRecord) })),
+    ...[...fresh.filter((r) => late(r)), ...fresh.filter((r) => !late(r))].map((r) => ({
+      rowNumber: first(r.rows),
+      status: 'new' as const,
+      reason: null,
+      ...marked(r),
+      values: valuesOf(r.record as TFuelRecord | TMilesRecord),
+    })),
   ].slice(0, PREVIEW_ROWS);
   const fields = (p.unknown?.fields ?? MAPPABLE_FIELDS[req.kind]).map((f) => ({ key: f.field, label: f.label, required: f.required, hint: null }));
   return {
@@ -230,11 +251,12 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     unitMap: req.unitMap ?? null,
     flagged: p.counts.flagged,
     refused: p.counts.refused,
+    ...(lateFuel?.count ? { late: lateFuel.count } : {}),
     skipped: p.counts.skipped,
     columns: COLUMNS[req.kind],
     rows,
     summary: p.layout
-      ? previewSummary(p)
+      ? `${previewSummary(p)}${lateFuel?.count ? ` ${LATE_FUEL_TEXT.previewSummary(lateFuel.count)}` : ''}`
       : ['The columns of this file are not recognised: map them to our fields, then preview again.', ...p.notices].join(' '),
   };
 }
@@ -247,7 +269,15 @@ export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequ
   requireImportAccess(actor, req.kind, 'DenyDelete');
   // Only the rows the preview shows are kept: a long file is counted, not held.
   const fleet = req.kind === 'miles' ? await fleetUnits(db, actor.companyId) : [];
-  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords: yieldToOthers }, fleet);
+  // Each day's count of new fuel lines: those dated in closed weeks are marked as late fuel.
+  const perDay = new Map<string, number>();
+  const onRecords: TPreviewInput['onRecords'] = async (batch) => {
+    for (const { record } of batch) if (record.kind === 'fuel') perDay.set(record.date, (perDay.get(record.date) ?? 0) + 1);
+    await yieldToOthers();
+  };
+  const preview = await runPreview(db, actor.companyId, req, { keep: PREVIEW_ROWS, onRecords }, fleet);
+  const weeks = perDay.size ? await lateWeeks(db, actor.companyId, [...perDay.keys()]) : [];
+  const lateCount = [...perDay].reduce((n, [day, c]) => n + (weeks.some((l) => day >= l.closed.startDate && day <= l.closed.endDate) ? c : 0), 0);
   const id = randomUUID();
   await db.insert(importFiles).values({
     id,
@@ -263,7 +293,7 @@ export async function previewUpload(db: TDbLike, actor: TActor, req: TImportRequ
     unitMap: req.unitMap ?? null,
     createdBy: actor.userId,
   });
-  return previewReply(id, req, preview, fleet);
+  return previewReply(id, req, preview, fleet, { weeks, count: lateCount });
 }
 
 /**
@@ -448,8 +478,9 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
         await tx.delete(imports).where(ofImport);
         return IMPORT_TEXT.nothingNew;
       }
-      // Fuel is deducted in settlements: none may land in a closed week (the weeks stay locked until this commits).
-      if (fuelDates.size) await refuseIfClosed(tx, companyId, { dates: [...fuelDates] });
+      // Fuel is deducted in settlements: a line dated in a closed week is deducted in the first open week
+      // after it, as late fuel (the weeks stay locked until this commits).
+      const late = fuelDates.size ? await settleLateFuel(tx, companyId, importId, [...fuelDates]) : 0;
       // A corrected file's lines wait under a key of their own until the stored figures they replace are gone.
       const replaced = kind === 'miles' && req.replace ? await replaceStored(tx, companyId, importId) : 0;
       const [done] = await tx
@@ -468,7 +499,8 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
         .returning({ id: imports.id });
       // Removed meanwhile as a dead run's (it was silent for minutes): nothing of it may show.
       if (!done) throw refuse(IMPORT_TEXT.interrupted.replace(/^ERROR /, ''));
-      return replaced ? IMPORT_TEXT.importedReplacing(added, replaced, req.kind) : IMPORT_TEXT.imported(added, req.kind);
+      if (replaced) return IMPORT_TEXT.importedReplacing(added, replaced, req.kind);
+      return `${IMPORT_TEXT.imported(added, req.kind)}${late ? LATE_FUEL_TEXT.imported(late) : ''}`;
     });
   } catch (error) {
     await (writer as TLineWriter | null)?.abort();

@@ -58,7 +58,8 @@ export async function openItems(db: TDbLike, actor: TActor, week: TWeek, today: 
     await db.execute(sql`
       select f.fuel_date::text as fuel_date, f.unit_number, f.amount::text as amount
       from ${fuelTransactions} f
-      where f.company_id = ${companyId} and f.fuel_date between ${week.startDate} and ${week.endDate} and ${lineShown(companyId, sql`f.import_id`)}
+      where f.company_id = ${companyId} and ${lineShown(companyId, sql`f.import_id`)}
+        and ((f.settle_week_id is null and f.fuel_date between ${week.startDate} and ${week.endDate}) or f.settle_week_id = ${week.weekId})
         and not exists (select 1 from ${userCompanies} m where m.company_id = ${companyId} and m.unit_number = f.unit_number)
       order by f.fuel_date, f.unit_number, f.id`),
   );

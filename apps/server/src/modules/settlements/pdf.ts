@@ -89,6 +89,8 @@ async function statementPages(pdf: TPdf, s: TStatement) {
       numberCell(statementGallons(f.quantity), 0.15),
       numberCell(deductedMoney(f.amount), 0.11),
     ]);
+    // Late fuel is dated in an earlier (closed) week: say which, beneath its line.
+    if (f.lateFrom) pdf.row([{ text: '', width: 0.14 }, { text: f.lateFrom, width: 0.86 }], { size: 8 });
     await pdf.breathe();
   }
   pdf.setPageHeader(null);

@@ -62,7 +62,9 @@ export async function yearToDateBefore(
           select w.id as week_id, sum(f.amount)::text as fuel
           from ${workWeeks} w
           join ${fuelTransactions} f on f.company_id = w.company_id and f.unit_number = ${driver.unitNumber}
-            and f.fuel_date between w.start_date and w.end_date and ${lineShown(companyId, sql`f.import_id`)}
+            -- Late fuel counts in the week it is deducted in, not in its date's (closed) week.
+            and ((f.settle_week_id is null and f.fuel_date between w.start_date and w.end_date) or f.settle_week_id = w.id)
+            and ${lineShown(companyId, sql`f.import_id`)}
           where w.company_id = ${companyId} and w.id = any(${ids})
           group by w.id`)
       : Promise.resolve([]),

@@ -24,9 +24,14 @@ const problemText = (r: TImportPreviewRow) => {
 
 export const statusLabel = (status: TImportRowStatus) => STATUS[status].label;
 
-/** A duplicate says which kind it is: a repeat of an earlier row of this file, or a line imported before. */
+/**
+ * A duplicate says which kind it is: a repeat of an earlier row of this file, or a line imported
+ * before; a new line dated in a closed week is late fuel (imported, deducted in a later week).
+ */
 const rowLabel = (r: TImportPreviewRow) =>
-  r.status === 'duplicate' && r.duplicateOf === 'file' ? 'Repeat in file' : r.status === 'duplicate' && r.duplicateOf === 'stored' ? 'Already imported' : STATUS[r.status].label;
+  r.status === 'new' && r.late
+    ? 'Late fuel'
+    : r.status === 'duplicate' && r.duplicateOf === 'file' ? 'Repeat in file' : r.status === 'duplicate' && r.duplicateOf === 'stored' ? 'Already imported' : STATUS[r.status].label;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -74,10 +79,27 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
         id: 'status',
         header: 'Status',
         width: 136,
-        cell: (r) => <Chip size="small" label={rowLabel(r)} color={STATUS[r.status].color} variant={r.status === 'new' ? 'outlined' : 'filled'} />,
+        cell: (r) => (
+          <Chip size="small" label={rowLabel(r)} color={r.status === 'new' && r.late ? 'info' : STATUS[r.status].color} variant={r.status === 'new' ? 'outlined' : 'filled'} />
+        ),
       },
-      // The whole reason, wrapped: it is what the person must act on.
-      { id: 'reason', header: 'Problem', width: isPhone ? 190 : 300, cell: (r) => <Box sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{problemText(r)}</Box>, sortValue: problemText },
+      // The whole reason, wrapped: it is what the person must act on; late fuel says where it is deducted.
+      {
+        id: 'reason',
+        header: 'Problem',
+        width: isPhone ? 190 : 300,
+        cell: (r) => (
+          <Box sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {problemText(r)}
+            {r.late && (
+              <Box component="span" sx={{ display: 'block' }} data-testid="late-fuel-notice">
+                {r.late}
+              </Box>
+            )}
+          </Box>
+        ),
+        sortValue: (r) => `${problemText(r)} ${r.late ?? ''}`,
+      },
       ...preview.columns.map<TColumn<TImportPreviewRow>>((c) => ({
         id: `v:${c.key}`,
         header: c.label,
@@ -120,6 +142,8 @@ export function ImportPreview({ kind, preview, busy, confirming, onRemap, onMapU
           ['Flagged', preview.flagged, 'warning'],
           ['Refused', preview.refused, 'error'],
           ...(preview.skipped ? [['Skipped', preview.skipped, 'default']] : []),
+          // Fuel dated in closed weeks: imported all the same, deducted as late fuel in a later week.
+          ...(preview.late ? [['Late fuel', preview.late, 'info']] : []),
         ].map(([label, n, color]) => (
           <Chip
             key={label as string}

@@ -24,6 +24,7 @@ export function FuelLines({ fuel, loading, emptyText, footer, isMobile }: TFuelL
             <>
               <CellLine>{`${formatDate(f.fuelDate)} · ${f.productName}`}</CellLine>
               <CellLine secondary>{[where(f), Number(f.quantity) ? `${gallons(f)} gal` : ''].filter(Boolean).join(' · ')}</CellLine>
+              {f.lateFrom && <CellLine secondary>{f.lateFrom}</CellLine>}
             </>
           ),
           width: 230,
@@ -33,7 +34,17 @@ export function FuelLines({ fuel, loading, emptyText, footer, isMobile }: TFuelL
     : [
         { id: 'fuelDate', header: 'Date', cell: (f) => formatDate(f.fuelDate), width: 110 },
         { id: 'productName', header: 'Product', cell: (f) => <CellLine>{f.productName}</CellLine>, width: 130 },
-        { id: 'location', header: 'Where', cell: (f) => <CellLine>{where(f)}</CellLine>, sortValue: (f) => `${f.stateCode} ${f.location ?? ''}`, width: 240 },
+        {
+          id: 'location',
+          header: 'Where',
+          cell: (f) => (
+            <>
+              <CellLine>{where(f)}</CellLine>
+              {/* Late fuel: deducted here, dated in an earlier (closed) week. */}
+              {f.lateFrom && <CellLine secondary>{f.lateFrom}</CellLine>}
+            </>
+          ),
+          sortValue: (f) => `${f.stateCode} ${f.location ?? ''}`, width: 240 },
         { id: 'quantity', header: 'QTY', align: 'right', cell: gallons, sortValue: (f) => Number(f.quantity) || 0, width: 100 },
         { id: 'amount', header: 'Amount', align: 'right', cell: (f) => `−${formatMoney(f.amount)}`, sortValue: (f) => toCents(f.amount) ?? 0, width: 120 },
       ];

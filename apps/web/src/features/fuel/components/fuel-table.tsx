@@ -1,4 +1,5 @@
-import { type TFuelRecord, toCents } from '@haulboard/contract';
+import { LATE_FUEL_TEXT, type TFuelRecord, toCents } from '@haulboard/contract';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Chip, Stack, useMediaQuery } from '@mui/material';
 import { CellLine, DataTable, MOBILE_QUERY, type TColumn } from '../../../components/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -14,6 +15,24 @@ const product = (f: TFuelRecord) => (
 
 const where = (f: TFuelRecord) => [f.location, f.city].filter(Boolean).join(', ');
 
+/** The date, with a lock when its settlement week is closed (its pay statement is final). */
+const dated = (f: TFuelRecord) => (
+  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <CellLine>{formatDate(f.fuelDate)}</CellLine>
+    {f.closedWeek && (
+      <LockOutlinedIcon
+        titleAccess={LATE_FUEL_TEXT.inClosedWeek(f.closedWeek)}
+        aria-label={LATE_FUEL_TEXT.inClosedWeek(f.closedWeek)}
+        sx={{ fontSize: 16, color: 'text.secondary', flexShrink: 0 }}
+      />
+    )}
+  </Stack>
+);
+
+/** Late fuel: imported after its week was closed, deducted in a later open week. */
+const lateChip = (f: TFuelRecord) =>
+  f.lateWeek ? <Chip size="small" label={LATE_FUEL_TEXT.chip(f.lateWeek)} color="info" variant="outlined" sx={{ flexShrink: 0 }} /> : null;
+
 const columns: TColumn<TFuelRecord>[] = [
   {
     id: 'fuelDate',
@@ -21,7 +40,7 @@ const columns: TColumn<TFuelRecord>[] = [
     width: 130,
     cell: (f) => (
       <>
-        <CellLine>{formatDate(f.fuelDate)}</CellLine>
+        {dated(f)}
         {f.fuelTime && <CellLine secondary>{f.fuelTime}</CellLine>}
       </>
     ),
@@ -48,7 +67,10 @@ const columns: TColumn<TFuelRecord>[] = [
     width: 230,
     cell: (f) => (
       <>
-        <CellLine>{where(f)}</CellLine>
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <CellLine>{where(f)}</CellLine>
+          {lateChip(f)}
+        </Stack>
         <CellLine secondary>
           {f.vendor}
           {f.cardLast4 ? ` · card …${f.cardLast4}` : ''}
@@ -68,8 +90,9 @@ const phoneColumns: TColumn<TFuelRecord>[] = [
     width: 102,
     cell: (f) => (
       <>
-        <CellLine>{formatDate(f.fuelDate)}</CellLine>
+        {dated(f)}
         <CellLine secondary>Unit {f.unitNumber}</CellLine>
+        {lateChip(f)}
       </>
     ),
     sortValue: (f) => `${f.fuelDate} ${f.fuelTime ?? ''}`,

@@ -258,6 +258,12 @@ export function StatementSheet({ statement: s }: { statement: TStatementReply })
                   <TableCell className="wide">
                     {f.location ? `${f.location}, ` : ''}
                     {f.stateCode}
+                    {/* Late fuel: deducted here, dated in an earlier (closed) week. */}
+                    {f.lateFrom && (
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85em' }}>
+                        {f.lateFrom}
+                      </Box>
+                    )}
                   </TableCell>
                   <TableCell className="main">{f.productName}</TableCell>
                   <TableCell className="detail" data-label="Gallons" align="right">
