@@ -1,4 +1,4 @@
-import { CLOSE_CHECK_KINDS, IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, IMPORT_TEXT, LATE_FUEL_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workWeeks } from '../src/db/schema';
@@ -139,9 +139,9 @@ describe('all or nothing', () => {
     return res;
   }
 
-  it('a week closed while the file is written refuses it at the final step, and every line written goes', async () => {
+  it('a week closed while the file is written makes its lines late fuel at the final step, deducted in the next open week', async () => {
     const [fuel, history] = [await fuelCount(), await importCount()];
-    const [week] = await t.db
+    const [week, next] = await t.db
       .insert(workWeeks)
       .values([
         { companyId: t.ids.companies.demo, year: 2029, number: 2, startDate: '2029-01-08', endDate: '2029-01-14' },
@@ -156,10 +156,16 @@ describe('all or nothing', () => {
       const closed = await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: close, as: EMAIL.admin });
       expect(closed.text).toMatch(/^Week .* closed/);
     });
-    expect(res.text).toBe(SETTLEMENT_TEXT.weekClosed('2 of 2029 (01/08/2029 - 01/14/2029)'));
-    expect(await fuelCount()).toBe(fuel);
-    expect(await importCount()).toBe(history);
+    // Every line is dated in the week closed meanwhile (Jan 8 06:00 to Jan 12 10:00).
+    expect(res.text).toBe(`${IMPORT_TEXT.imported(6000, 'fuel')}${LATE_FUEL_TEXT.imported(6000)}`);
+    expect(await fuelCount()).toBe(fuel + 6000);
+    expect(await scalar(sql`select count(*)::int as n from fuel_transactions where company_id = ${t.ids.companies.demo} and settle_week_id = ${next.id}`)).toBe(6000);
+    expect(await importCount()).toBe(history + 1);
     expect(await openCount()).toBe(0);
+    // Its week in pay is still open: the import can be undone.
+    const [done] = (await t.call({ method: 'GET', url: '/api/Imports?kind=fuel', as: EMAIL.admin })).body;
+    expect((await t.call({ method: 'DELETE', url: `/api/Imports?id=${done.importId}`, as: EMAIL.admin })).text).toBe(IMPORT_TEXT.undone(6000));
+    expect(await fuelCount()).toBe(fuel);
     expect((await t.call({ method: 'POST', url: '/api/Settlement/ReopenWeek', payload: { weekId: week.id }, as: EMAIL.admin })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLOSE_CHECK_KINDS, IMPORT_TEXT, SETTLEMENT_TEXT } from '@haulboard/contract';
+import { CLOSE_CHECK_KINDS, IMPORT_TEXT, LATE_FUEL_TEXT } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
@@ -264,9 +264,9 @@ describe('a long fuel file (records are saved batch by batch as the file is read
     expect(history[0]).toMatchObject({ fileName: 'efs-long.csv', rowsRead: 2500, rowsAdded: 2500, rowsDuplicate: 0, rowsRefused: 0 });
   });
 
-  it('is refused whole when its fuel falls in a week closed for settlements, naming the week', async () => {
+  it('imports fuel dated in a week closed for settlements as late fuel, deducted in the next open week', async () => {
     const { workWeeks } = await import('../src/db/schema');
-    const [week] = await t.db
+    const [week, next] = await t.db
       .insert(workWeeks)
       .values([
         { companyId: t.ids.companies.demo, year: 2029, number: 3, startDate: '2029-01-15', endDate: '2029-01-21' },
@@ -277,9 +277,12 @@ describe('a long fuel file (records are saved batch by batch as the file is read
     const close = { weekId: week.id, confirmed: [...CLOSE_CHECK_KINDS] };
     expect((await t.call({ method: 'POST', url: '/api/Settlement/CloseWeek', payload: close, as: EMAIL.admin })).status).toBe(200);
     const before = await count('fuel_transactions');
-    // 12,000 minutes from Jan 8 06:00 reach Jan 16, inside the closed week.
+    // 12,000 minutes from Jan 8 06:00 reach Jan 16, inside the closed week: from Jan 15 00:00 (minute 9,720) on, 2,280 lines.
+    // The lines of invoices 701000 to 702499 are the 2,500-line file's: 10,500 are new.
     const res = await upload('/api/Accounting/ImportFuel/', {}, 'efs-closed.csv', longEfs(12_000).replace(/,700(\d{3}),/g, ',710$1,'));
-    expect(res.text).toBe(SETTLEMENT_TEXT.weekClosed('3 of 2029 (01/15/2029 - 01/21/2029)'));
-    expect(await count('fuel_transactions')).toBe(before);
+    expect(res.text).toBe(`${IMPORT_TEXT.imported(10_500, 'fuel')}${LATE_FUEL_TEXT.imported(2_280)}`);
+    expect(await count('fuel_transactions')).toBe(before + 10_500);
+    const late = rowsOf(await t.db.execute(sql`select count(*)::int as n from fuel_transactions where company_id = ${t.ids.companies.demo} and settle_week_id = ${next.id}`))[0].n;
+    expect(Number(late)).toBe(2_280);
   });
 });
