@@ -103,7 +103,18 @@ const samWeek: TDriverDashboard = {
   ],
   driverFuelList: [
     { fuelTransactionId: 9, fuelDate: iso(monday.add(1, 'day')), unitNumber: '101', productName: 'Diesel', location: 'Love’s #301, Amarillo', stateCode: 'TX', quantity: '120.512', amount: '512.34' },
-    { fuelTransactionId: 10, fuelDate: iso(monday.add(2, 'day')), unitNumber: '101', productName: 'Cash advance', location: null, stateCode: 'NM', quantity: '0', amount: '100.00' },
+    // Late fuel: dated in an earlier, closed week and deducted in this one.
+    {
+      fuelTransactionId: 10,
+      fuelDate: iso(monday.add(2, 'day')),
+      unitNumber: '101',
+      productName: 'Cash advance',
+      location: null,
+      stateCode: 'NM',
+      quantity: '0',
+      amount: '100.00',
+      lateFrom: 'Late fuel from week 12 of 2026',
+    },
   ],
   lineCounts: { loads: 2, expenses: 3, fuel: 2 },
 };
@@ -167,6 +178,8 @@ describe('driver dashboard (spec §2 dashboard-driver, §6)', () => {
     expect(within(expenses).getAllByText('−$250.00').length).toBe(1);
     const fuel = screen.getByRole('table', { name: 'Fuel' });
     expect(within(fuel).getByText('Cash advance').closest('tr')!.textContent).toContain('−$100.00');
+    expect(within(fuel).getByText('Late fuel from week 12 of 2026').closest('tr')!.textContent).toContain('Cash advance');
+    expect(within(fuel).getByText('Diesel').closest('tr')!.textContent).not.toContain('Late fuel');
     expect(screen.getByText('Total fuel −$612.34')).toBeTruthy();
   });
 

@@ -139,6 +139,55 @@ describe('fuel import page (spec §2 accounting/fuel-import)', () => {
     expect(calls.find((c) => c.path === '/api/Accounting/GetFuelTotals')?.body).toEqual({ year: 2025, quarter: 3, weekId: 0 });
   });
 
+  it('marks a line in a closed week with a lock, and late fuel with the week it is deducted in', async () => {
+    const locked: TFuelRecord = { ...diesel, fuelTransactionId: 3, fuelDate: '2025-07-08', quantity: '50.000', closedWeek: '28 of 2025', lateWeek: null };
+    const late: TFuelRecord = { ...diesel, fuelTransactionId: 4, fuelDate: '2025-07-09', quantity: '60.000', closedWeek: '28 of 2025', lateWeek: '29' };
+    api({ 'POST /api/Accounting/GetFuel': { json: [diesel, locked, late] } });
+    renderApp('/app/accounting/fuel-import?year=2025&quarter=3');
+    const table = await screen.findByRole('table', { name: 'Fuel lines' });
+    const rowOf = async (qty: string) => (await within(table).findByText(qty)).closest('tr')!;
+    const open = await rowOf('1,101.250');
+    expect(within(open).queryByLabelText(/In closed week/)).toBeNull();
+    expect(open.textContent).not.toContain('Late');
+    const lockedRow = await rowOf('50.000');
+    expect(within(lockedRow).getByLabelText('In closed week 28 of 2025')).toBeTruthy();
+    expect(lockedRow.textContent).not.toContain('Late');
+    const lateRow = await rowOf('60.000');
+    expect(within(lateRow).getByLabelText('In closed week 28 of 2025')).toBeTruthy();
+    expect(within(lateRow).getByText('Late · week 29')).toBeTruthy();
+  });
+
+  it('the preview marks fuel dated in a closed week as late fuel before Confirm, which stays enabled', async () => {
+    const notice = 'Dated in closed week 28 of 2025 (07/07/2025 - 07/13/2025): deducted as late fuel in week 29';
+    const withLate: TImportPreview = {
+      ...preview,
+      previewId: 'p-late',
+      refused: 0,
+      flagged: 0,
+      duplicates: 0,
+      skipped: 0,
+      newRows: 2,
+      rowsRead: 2,
+      late: 1,
+      rows: [
+        { rowNumber: 2, status: 'new', reason: null, late: notice, values: { date: '2025-07-08 06:00', unit: '101' } },
+        { rowNumber: 3, status: 'new', reason: null, values: { date: '2025-07-15 06:00', unit: '101' } },
+      ],
+      summary: 'Confirm adds 2 fuel lines. 1 line is dated in closed weeks: imported, and deducted as late fuel in the next open week (marked below).',
+    };
+    api({ 'POST /api/Imports/Preview': { json: withLate } });
+    renderApp('/app/accounting/fuel-import?year=2025&quarter=3');
+    await screen.findByRole('table', { name: 'Fuel lines' });
+    upload();
+    const region = await screen.findByRole('region', { name: 'Preview of fuel_efs_2025Q3.csv' });
+    expect(within(region).getByRole('list', { name: 'Counts' }).textContent).toContain('Late fuel: 1');
+    const rows = within(region).getByRole('table', { name: 'Preview rows' });
+    const lateRow = within(rows).getByText(notice).closest('tr')!;
+    expect(lateRow.textContent).toContain('Late fuel');
+    expect(within(rows).getByText('2025-07-15 06:00').closest('tr')?.textContent).not.toContain('Late fuel');
+    expect((within(region).getByRole('button', { name: 'Confirm import' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('a week of the quarter narrows the search and goes in the URL', async () => {
     const calls = api();
     const view = renderApp('/app/accounting/fuel-import?year=2025&quarter=3');
