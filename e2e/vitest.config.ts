@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Browser tests: one server for the whole run (global-setup.ts), one Chromium per test file.
- * Files run one after another: the machine has two cores, and the server and Chromium need both.
+ * Browser tests: global-setup.ts seeds one template database for the run; each test file starts its
+ * own server on a copy of it (support/server.ts) and launches one Chromium. Files share no data, so
+ * two run at a time: a file alone leaves a third of two cores idle while pages load and settle.
+ * E2E_WORKERS=1 runs them one after another.
  */
 export default defineConfig({
   root,
@@ -15,12 +17,12 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./support/server.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     pool: 'forks',
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // A flow either works or it does not; retrying would hide flaky pages.
     retry: 0,
   },

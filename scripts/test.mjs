@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules/.bin/vitest');
-const only = process.argv[2]; // 'unit' or 'e2e' to run one suite
+// 'unit' or 'e2e' runs one suite; 'server' only the unit and API tests of the server and packages
+// (what depends on the database: CI runs them a second time on PGlite).
+const only = process.argv[2];
 
 const failures = [];
 const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
@@ -41,6 +43,7 @@ function run(name, args) {
 
 const suites = [];
 if (!only || only === 'unit') suites.push(run('unit', ['run']));
+if (only === 'server') suites.push(run('server', ['run', '--project', 'server']));
 if (!only || only === 'e2e') suites.push(run('e2e', ['run', '--config', 'e2e/vitest.config.ts']));
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);

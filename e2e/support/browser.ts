@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { trackRequests } from './network';
+import { fileServerUrl } from './server';
 
 export const failuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/failures');
 
@@ -32,9 +33,9 @@ export type TContextOptions = {
   theme?: TTheme;
 };
 
-/** The base URL of the server that global-setup started. */
+/** The base URL of this test file's own server (support/server.ts). */
 export function baseUrl() {
-  return inject('baseUrl');
+  return fileServerUrl();
 }
 
 export function launchBrowser(): Promise<Browser> {

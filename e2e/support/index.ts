@@ -32,6 +32,6 @@ export { baseUrl, launchBrowser, newContext, type TContextOptions, type TTheme, 
 export { currentUser, menuVisibleObjects, OBJECT_OF_PATH, readMenu, type TMenuEntry } from './menu';
 export { networkQuiet, trackRequests } from './network';
 export { localStorageOf, pathOf, text, visible, waitForPath } from './page-state';
-export { screenshotsDir, shoot, themeOf } from './shoot';
+export { SHOT_VARIANTS, screenshotsDir, shoot, themeOf } from './shoot';
 export { COMPANY, DEMO, newEmail, openProviderPage, signIn, signInButton } from './sign-in';
 export { chooseOptions, openUserEditor, userRow } from './user-admin';

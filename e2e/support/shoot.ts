@@ -29,3 +29,15 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   return file;
 }
+
+/**
+ * The widths and themes each page's pictures and axe checks are taken in: a laptop in the light theme
+ * and a phone in the dark one, so every width and every theme is seen in half the sweeps.
+ * E2E_ALL_VARIANTS=1 takes all four (both widths in both themes).
+ */
+export const SHOT_VARIANTS: { width: number; theme: 'light' | 'dark' }[] = process.env.E2E_ALL_VARIANTS
+  ? [1280, 390].flatMap((width) => (['light', 'dark'] as const).map((theme) => ({ width, theme })))
+  : [
+      { width: 1280, theme: 'light' },
+      { width: 390, theme: 'dark' },
+    ];

@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, openBoard, pick, selectBox, shootPage, shootScreen, shootWhole, signIn, type TTheme, text, useBrowser, visible, waitForPath } from '../support';
+import { DEMO, openBoard, pick, SHOT_VARIANTS, selectBox, shootPage, shootScreen, shootWhole, signIn, text, useBrowser, visible, waitForPath } from '../support';
 
 /**
  * Issue #3 proof: every board screen at 1280 and 390 px, light and dark, saved under
  * e2e/test-results/screenshots/<screen>-<width>-<theme>.png for people to look at. The
  * administrator holds every page, so one signed-in page per variant goes round them all.
  */
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('board screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

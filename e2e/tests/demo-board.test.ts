@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, pick, shoot, signIn, type TTheme, toast, useBrowser, visible, weekOn } from '../support';
+import { DEMO, pick, SHOT_VARIANTS, shoot, signIn, toast, useBrowser, visible, weekOn } from '../support';
 
 /**
  * Issue #11's demo data, as a new user meets it: Demo Freight is connected to the simulated board,
@@ -59,7 +59,7 @@ describe('a new user reconciles last week with the demo board', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('demo board screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserToday, DEMO, describeFindings, lookup, pick, seriousA11yViolations, shootPage, signIn, type TTheme, type TWeek, text, useBrowser, visible, weekOn } from '../support';
+import { browserToday, DEMO, describeFindings, lookup, pick, SHOT_VARIANTS, seriousA11yViolations, shootPage, signIn, type TWeek, text, useBrowser, visible, weekOn } from '../support';
 
 /**
  * Issue #10, driver dashboard: a dispatcher picks a driver and a week and sees the figure cards,
@@ -159,7 +159,7 @@ describe('the driver dashboard', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('driver dashboard screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserToday, DEMO, dismissToasts, pick, shoot, signIn, type TTheme, text, toast, useBrowser, visible } from '../support';
+import { browserToday, DEMO, dismissToasts, pick, SHOT_VARIANTS, shoot, signIn, text, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #10, expenses: a dispatcher adds a recurring expense for a driver (the spec's messages,
@@ -93,7 +93,7 @@ describe('a dispatcher manages expenses', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('expenses screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

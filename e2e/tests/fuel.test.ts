@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, describeFindings, dismissToasts, readMenu, seriousA11yViolations, shoot, signIn, type TTheme, text, toast, useBrowser, visible } from '../support';
+import { DEMO, describeFindings, dismissToasts, readMenu, SHOT_VARIANTS, seriousA11yViolations, shoot, signIn, text, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #9, fuel cards and IFTA: a dispatcher uploads a real EFS fuel-card export, sees the preview
@@ -193,7 +193,7 @@ describe('a dispatcher imports fuel and miles and reads the IFTA report', () => 
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('fuel and IFTA screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, describeFindings, dismissToasts, seriousA11yViolations, shoot, signIn, type TTheme, text, toast, useBrowser, visible } from '../support';
+import { DEMO, describeFindings, dismissToasts, SHOT_VARIANTS, seriousA11yViolations, shoot, signIn, text, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #9, the IFTA return worksheet: the administrator downloads the sample matrix offered on the
@@ -108,7 +108,7 @@ describe('the IFTA return worksheet', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('IFTA return worksheet screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

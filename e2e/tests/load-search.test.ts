@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, shootPage, shootScreen, signIn, type TTheme, toast, useBrowser, visible } from '../support';
+import { DEMO, dismissToasts, SHOT_VARIANTS, shootPage, shootScreen, signIn, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #11 load search, in the browser against the demo's simulated board: the administrator
@@ -9,7 +9,7 @@ import { DEMO, dismissToasts, shootPage, shootScreen, signIn, type TTheme, toast
  * Screenshots at 1280 and 390 px, light and dark.
  */
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 async function refreshCookies(page: Page) {
   await page.goto('/app/system-admin?tab=service');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, pick, shoot, signIn, type TTheme, text, toast, useBrowser, visible } from '../support';
+import { DEMO, dismissToasts, pick, SHOT_VARIANTS, shoot, signIn, text, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #11, the file path (no board connection): an administrator uploads the board's trips export
@@ -129,7 +129,7 @@ describe('an administrator reconciles a week with the board from its files', () 
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('reconcile screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

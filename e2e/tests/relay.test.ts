@@ -1,23 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  APP_HEADERS,
-  DEMO,
-  describeFindings,
-  dismissToasts,
-  pick,
-  readMenu,
-  selectedText,
-  seriousA11yViolations,
-  shootPage,
-  shootScreen,
-  signIn,
-  type TTheme,
-  text,
-  toast,
-  useBrowser,
-  visible,
-} from '../support';
+import { APP_HEADERS, DEMO, describeFindings, dismissToasts, pick, readMenu, SHOT_VARIANTS, selectedText, seriousA11yViolations, shootPage, shootScreen, signIn, text, toast, useBrowser, visible } from '../support';
 
 /**
  * Issues #11 and #12, the web parts: an administrator stores a board session on Cookie
@@ -191,7 +174,7 @@ describe('an administrator works the relay pages', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 /** Something for the pictures to show: a stored session, an active order and one in history. */
 async function ensureShowcase(page: Page) {

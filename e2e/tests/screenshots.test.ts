@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, newEmail, openProviderPage, openUserEditor, shoot, signIn, type TTheme, text, useBrowser, visible, waitForPath } from '../support';
+import { DEMO, newEmail, openProviderPage, openUserEditor, SHOT_VARIANTS, shoot, signIn, text, useBrowser, visible, waitForPath } from '../support';
 
 /**
  * Issue #2 proof: every page of this issue at 1280 and 390 px, light and dark, saved under
  * e2e/test-results/screenshots/<page>-<width>-<theme>.png for people to look at.
  */
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_HEADERS, DEMO, dismissToasts, pick, selectedText, shootPage, shootScreen, signIn, type TTheme, toast, useBrowser, visible } from '../support';
+import { APP_HEADERS, DEMO, dismissToasts, pick, SHOT_VARIANTS, selectedText, shootPage, shootScreen, signIn, toast, useBrowser, visible } from '../support';
 
 /**
  * Issue #12, pushed updates: a dispatcher places an Alert order from Dallas through the order
@@ -155,7 +155,7 @@ describe('a dispatcher sees an order search and its match arrive pushed', () => 
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('live dashboard screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();

@@ -2,26 +2,7 @@ import fs from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  APP_HEADERS,
-  browserToday,
-  DEMO,
-  describeFindings,
-  dismissToasts,
-  openBoard,
-  pick,
-  seriousA11yViolations,
-  shootPage,
-  shootScreen,
-  signIn,
-  type TTheme,
-  type TWeek,
-  text,
-  toast,
-  useBrowser,
-  visible,
-  weekOn,
-} from '../support';
+import { APP_HEADERS, browserToday, DEMO, describeFindings, dismissToasts, openBoard, pick, SHOT_VARIANTS, seriousA11yViolations, shootPage, shootScreen, signIn, type TWeek, text, toast, useBrowser, visible, weekOn } from '../support';
 
 /**
  * Issue #10, weekly settlements: a dispatcher adds a recurring expense for a driver, opens the
@@ -181,7 +162,7 @@ describe('weekly settlements', () => {
   });
 });
 
-const VARIANTS = [1280, 390].flatMap((width) => (['light', 'dark'] as TTheme[]).map((theme) => ({ width, theme })));
+const VARIANTS = SHOT_VARIANTS;
 
 describe.each(VARIANTS)('settlements screenshots at $width px, $theme', ({ width, theme }) => {
   const b = useBrowser();
