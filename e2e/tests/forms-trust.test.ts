@@ -10,6 +10,7 @@ import {
   loadRow,
   loadsPage,
   lookup,
+  networkQuiet,
   openBoard,
   selectedText,
   signIn,
@@ -201,6 +202,8 @@ describe('forms a dispatcher can trust', () => {
     expect(page.url()).toBe(url);
     const row = page.getByRole('table', { name: 'Load history' }).locator('tbody tr').first();
     await visible(row);
+    // The reload's search answers before the row is clicked: a row replaced mid-click opens nothing.
+    await networkQuiet(page);
     await row.click();
     await page.waitForURL((u) => u.pathname === '/app/loadboard');
     await visible(page.getByRole('dialog'));
