@@ -1,5 +1,5 @@
 // `npm test`: unit and API tests (PGlite, or PostgreSQL when DATABASE_URL is set), then the
-// browser tests. Prints one closing line 'N passed, N failed' over both suites.
+// browser tests. Prints one closing line 'N passed, N failed in M min S s' over both suites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ const vitest = path.join(root, 'node_modules/.bin/vitest');
 const only = process.argv[2];
 
 const failures = [];
+const startedAt = Date.now();
 const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 
 function run(name, args) {
@@ -49,7 +50,8 @@ const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 // The failed tests once more at the very end, where a CI log's tail shows them.
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+console.log(`\n${passed} passed, ${failed} failed in ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 if (process.env.HAULBOARD_FAILURES_FILE && failures.length > 0) {
   fs.appendFileSync(process.env.HAULBOARD_FAILURES_FILE, `${failures.join('\n')}\n`);
 }
