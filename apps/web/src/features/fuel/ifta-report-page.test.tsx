@@ -125,6 +125,26 @@ describe('IFTA report page (spec §2 accounting/ifta-report)', () => {
     );
   });
 
+  it('reports any dates: both chosen, they go to the server and stay in the URL', async () => {
+    const calls = api();
+    const view = renderApp('/app/accounting/ifta-report?year=2025&quarter=3');
+    await screen.findByRole('table', { name: 'Summary Report' });
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-07-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-07-15' } });
+    await waitFor(() => expect(view.location()).toBe('/app/accounting/ifta-report?year=2025&quarter=3&from=2025-07-01&to=2025-07-15'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/Accounting/GetIftaReport').at(-1)?.body).toEqual({
+        year: 2025,
+        quarter: 3,
+        weekId: 0,
+        stateId: 0,
+        driverIdList: [],
+        startDate: '2025-07-01',
+        endDate: '2025-07-15',
+      }),
+    );
+  });
+
   it('the Return worksheet tab shows the quarter per jurisdiction with the refund, and the dispatcher gets no upload', async () => {
     const calls = mockApi({
       'POST /api/Auth/GetUserDetails': { json: userFixture('dispatcher') },

@@ -8,14 +8,14 @@ import { PeriodFilters } from './period-filters';
 
 type TReportFiltersProps = { value: TPeriodSearch; onChange: (next: Partial<TPeriodSearch>) => void };
 
-/** Spec §2 accounting/ifta-report filters: year, quarter, drivers (several), week and state. */
+/** Spec §2 accounting/ifta-report filters: year, quarter, drivers (several), week and state; or any dates instead of the week or quarter. */
 export function ReportFilters({ value, onChange }: TReportFiltersProps) {
   const drivers = useIftaDrivers();
   const states = useQuery(lookupQuery(lookupRoutes.getStates));
   const options = drivers.data ?? [];
   const chosen = options.filter((d) => value.driverIds.includes(d.value));
   return (
-    <PeriodFilters label="IFTA report filters" value={value} onChange={onChange}>
+    <PeriodFilters label="IFTA report filters" value={value} onChange={onChange} withDates>
       <Autocomplete
         multiple
         size="small"
