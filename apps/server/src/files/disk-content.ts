@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { TContentAdapter, TFileRef } from './store';
 import { isFileId } from './store';
 
@@ -35,7 +33,9 @@ export function diskContent(filesDir: string): TContentAdapter {
       temps.set(ref.id, temp);
       const handle = await fs.promises.open(temp, 'wx', 0o600);
       try {
-        await pipeline(Readable.from(source), handle.createWriteStream({ autoClose: false }));
+        for await (const piece of source) {
+          for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at)).bytesWritten;
+        }
         // On disk before the name says it is there.
         await handle.sync();
       } finally {
