@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callRoute } from '../../lib/api-client';
 import type { TKeyedOptions } from '../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../lib/mutation';
-import { downloadText } from './download';
+import { download } from '../../lib/download';
 
 /**
  * The import pipeline's calls (packages/contract/src/imports.ts), shared by every page that
@@ -64,7 +64,7 @@ export function useConfirmImport(kind: TImportKind, onImported: () => unknown, {
 export async function downloadImportReport(preview: Pick<TImportPreview, 'previewId' | 'fileName'>) {
   try {
     const csv = await callRoute(importRoutes.report, { query: { previewId: preview.previewId } });
-    downloadText(String(csv), `${preview.fileName.replace(/\.[^.]+$/, '')} - problems.csv`);
+    download(String(csv), `${preview.fileName.replace(/\.[^.]+$/, '')} - problems.csv`);
   } catch (error) {
     notifyFailure(error);
   }

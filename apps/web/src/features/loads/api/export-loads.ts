@@ -3,25 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { lookupQuery } from '../../../lib/lookups';
 import { notifyFailure } from '../../../lib/mutation';
+import { download } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import type { TBoardFilter } from '../lib/board-search';
 import { driverUnit, readWeek } from '../lib/lookup-labels';
 import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from '../lib/payout-csv';
 import { reportPeriod } from '../lib/report-period';
 import { filteredLoadsQuery } from './get-filtered-loads';
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers start the download after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Spec §2 Export and §9: every load the filter selects as the payout matrix (load-number rows,
