@@ -122,7 +122,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   if (deps.jobs) {
     const jobs = deps.jobs;
     app.addHook('onClose', async () => jobs.stop());
-    await scheduleHousekeeping(jobs, { db });
+    await scheduleHousekeeping(jobs, { db, files: app.files });
     await scheduleSessionRefresh(jobs, { db, vault, log: app.log });
     await scheduleOrderJobs(jobs, { db });
   }

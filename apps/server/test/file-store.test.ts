@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCompany, asSystem } from '../src/db/scope';
 import { CHUNK_BYTES } from '../src/files/db-content';
+import { sendStoredFile } from '../src/files/download';
 import { createFileStore } from '../src/files/file-store';
 import type { TFileStore } from '../src/files/store';
 import { AppError } from '../src/lib/errors';
@@ -150,6 +152,40 @@ describe.each(['db', 'disk'] as const)('the %s file store', (storage) => {
     await asCompany(demo, () => store.delete({ companyId: demo, id: stored.id }));
     expect(await leftovers()).toEqual(before);
     expect(await refusal(asCompany(demo, () => store.get({ companyId: demo, id: stored.id })))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends a stored file as a streamed download with its type, size and a safe name', async () => {
+    const content = randomBytes(CHUNK_BYTES + 123);
+    const stored = await put(demo, piecesOf(content));
+    const app = Fastify();
+    app.get('/file', async (_req, reply) => sendStoredFile(reply, await asCompany(demo, () => store.get({ companyId: demo, id: stored.id }))));
+    const res = await app.inject({ method: 'GET', url: '/file' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(content)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(content.length),
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="Rate con _Dallas_.pdf"; filename*=UTF-8''Rate%20con%20%E2%80%9CDallas%E2%80%9D.pdf`,
+    });
+  });
+
+  it('purges what an upload cut short by a crash left, and nothing else', async () => {
+    const before = await leftovers();
+    const kept = await put(demo, piecesOf(randomBytes(1000)));
+    const id = randomUUID();
+    await asSystem(() => t.db.execute(sql`insert into files (id, company_id, name, content_type, storage, created_on)
+      values (${id}, ${second}, 'pod.jpg', 'image/jpeg', ${storage}, now() - interval '2 days')`));
+    if (storage === 'db') await asSystem(() => t.db.execute(sql`insert into file_chunks (file_id, company_id, seq, data) values (${id}, ${second}, 0, decode('00', 'hex'))`));
+    else {
+      fs.mkdirSync(path.join(filesDir, String(second)), { recursive: true });
+      fs.writeFileSync(path.join(filesDir, String(second), `.${id}.abc123.tmp`), 'half');
+    }
+    expect(await asSystem(() => store.purgeUnfinished(new Date(Date.now() - 24 * 3600_000)))).toBe(1);
+    expect(await leftovers()).toEqual({ ...before, files: before.files + 1, chunks: before.chunks + (storage === 'db' ? 1 : 0), onDisk: before.onDisk + (storage === 'disk' ? 1 : 0) });
+    const { content } = await asCompany(demo, () => store.get({ companyId: demo, id: kept.id }));
+    expect((await readAll(content)).length).toBe(1000);
   });
 });
 

@@ -23,14 +23,12 @@ export function diskContent(filesDir: string): TContentAdapter {
   };
   const pathOf = (ref: TFileRef) => inside(folderOf(ref), ref.id.toLowerCase());
   const tempOf = (ref: TFileRef) => inside(folderOf(ref), `.${ref.id.toLowerCase()}.${randomBytes(6).toString('hex')}.tmp`);
-  const temps = new Map<string, string>();
 
   return {
     storage: 'disk',
     async write(ref, source) {
       await fs.promises.mkdir(folderOf(ref), { recursive: true, mode: 0o700 });
       const temp = tempOf(ref);
-      temps.set(ref.id, temp);
       const handle = await fs.promises.open(temp, 'wx', 0o600);
       try {
         for await (const piece of source) {
@@ -42,7 +40,6 @@ export function diskContent(filesDir: string): TContentAdapter {
         await handle.close();
       }
       await fs.promises.rename(temp, pathOf(ref));
-      temps.delete(ref.id);
     },
     async read(file) {
       // Opened now, so a missing file fails here rather than in the middle of a reply.
@@ -55,9 +52,11 @@ export function diskContent(filesDir: string): TContentAdapter {
       return handle.createReadStream();
     },
     async remove(ref) {
-      const temp = temps.get(ref.id);
-      temps.delete(ref.id);
-      for (const p of [temp, pathOf(ref)]) if (p) await fs.promises.rm(p, { force: true });
+      await fs.promises.rm(pathOf(ref), { force: true });
+      // Its temporary files too, this process's or a crashed one's.
+      const prefix = `.${ref.id.toLowerCase()}.`;
+      const names = await fs.promises.readdir(folderOf(ref)).catch(() => [] as string[]);
+      for (const name of names) if (name.startsWith(prefix) && name.endsWith('.tmp')) await fs.promises.rm(inside(folderOf(ref), name), { force: true });
     },
   };
 }

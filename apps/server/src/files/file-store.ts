@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TDbLike } from '../db/client';
 import { files } from '../db/schema';
 import { notFound } from '../lib/errors';
@@ -83,6 +83,18 @@ export function createFileStore(options: { db: TDbLike; filesDir?: string | null
       // The row first: once it is gone the file is gone for every reader, whatever happens to the content.
       await removeRow(ref);
       await adapterOf(file).remove(ref);
+    },
+    async purgeUnfinished(before) {
+      // Every company's: the hourly job runs for the whole database (as the system).
+      const dead = await db
+        .select({ id: files.id, companyId: files.companyId, storage: files.storage })
+        .from(files)
+        .where(and(sql`${files.companyId} is not null`, isNull(files.sha256), lt(files.createdOn, before.toISOString())));
+      for (const d of dead) {
+        await adapters[d.storage as TFileStorage]?.remove(d).catch(() => {});
+        await removeRow(d);
+      }
+      return dead.length;
     },
   };
 }

@@ -44,6 +44,8 @@ export type TFileStore = {
   /** The content as a stream (read lazily, a chunk at a time) and the metadata. */
   get(ref: TFileRef): Promise<{ file: TStoredFile; content: Readable }>;
   delete(ref: TFileRef): Promise<void>;
+  /** Removes what writes that never finished (a crash mid-upload) left before `before`, in every company; answers how many. */
+  purgeUnfinished(before: Date): Promise<number>;
 };
 
 /** One place's way of keeping content; the metadata row is the store's. */
