@@ -1,5 +1,5 @@
-import type { TRouteDef } from '@haulboard/contract';
 import type { Readable } from 'node:stream';
+import type { TRouteDef } from '@haulboard/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from './file-names';
 import type { TStoredFile } from './store';

@@ -1,9 +1,9 @@
 import { importRoutes, type TColumnMapping, type TImportHistoryKind, type TImportKind, type TImportPreview } from '@haulboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
+import { download } from '../../lib/download';
 import type { TKeyedOptions } from '../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../lib/mutation';
-import { download } from '../../lib/download';
 
 /**
  * The import pipeline's calls (packages/contract/src/imports.ts), shared by every page that

@@ -1,9 +1,9 @@
 import { lookupRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { download } from '../../../lib/download';
 import { lookupQuery } from '../../../lib/lookups';
 import { notifyFailure } from '../../../lib/mutation';
-import { download } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import type { TBoardFilter } from '../lib/board-search';
 import { driverUnit, readWeek } from '../lib/lookup-labels';
