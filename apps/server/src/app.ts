@@ -24,6 +24,8 @@ import { mountDevProvider } from './auth/dev-provider';
 import { createOidcClient } from './auth/oidc-client';
 import { repoRoot, type TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { createFileStore } from './files/file-store';
+import type { TFileStore } from './files/store';
 import { scheduleHousekeeping, type TJobs } from './jobs';
 import { errorHandler, refuseNulBytes } from './lib/error-handler';
 import { unauthenticated } from './lib/errors';
@@ -76,6 +78,8 @@ export type TAppDeps = {
   demoBoard?: boolean;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | null;
+  /** Where files live; from configuration when not given (FILES_DIR: disk, else the database). */
+  files?: TFileStore;
 };
 
 declare module 'fastify' {
@@ -85,6 +89,8 @@ declare module 'fastify' {
     orderEngine: TOrderEngine | null;
     /** What this process does (HAULBOARD_ROLE). */
     role: TConfig['role'];
+    /** The one place files are put, read and deleted (files/store.ts). */
+    files: TFileStore;
   }
 }
 
@@ -112,10 +118,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   collectRoutes(app);
   app.decorate('jobs', deps.jobs ?? null);
   app.decorate('role', config.role);
+  app.decorate('files', deps.files ?? createFileStore({ db, filesDir: config.filesDir }));
   if (deps.jobs) {
     const jobs = deps.jobs;
     app.addHook('onClose', async () => jobs.stop());
-    await scheduleHousekeeping(jobs, { db });
+    await scheduleHousekeeping(jobs, { db, files: app.files });
     await scheduleSessionRefresh(jobs, { db, vault, log: app.log });
     await scheduleOrderJobs(jobs, { db });
   }

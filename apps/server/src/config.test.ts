@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, repoRoot } from './config';
 
 describe('configuration from the environment', () => {
   it('runs with nothing set: built-in sign-in, demo data, PGlite under ./data, port 3000', () => {
@@ -35,6 +36,13 @@ describe('configuration from the environment', () => {
     const web = loadConfig({ HAULBOARD_ROLE: 'web', DATABASE_URL: 'postgres://x@127.0.0.1/db' });
     expect(web).toMatchObject({ role: 'web', orderEngine: false });
     expect(loadConfig({ HAULBOARD_ROLE: 'worker', DATABASE_URL: 'postgres://x@127.0.0.1/db' })).toMatchObject({ role: 'worker', orderEngine: true });
+  });
+
+  it('keeps stored files in the database unless FILES_DIR names a folder (relative to the repository)', () => {
+    expect(loadConfig({}).filesDir).toBeNull();
+    expect(loadConfig({ FILES_DIR: '/srv/haulboard/files' }).filesDir).toBe('/srv/haulboard/files');
+    expect(loadConfig({ FILES_DIR: 'data/files' }).filesDir).toBe(path.join(repoRoot, 'data/files'));
+    expect(() => loadConfig({ FILES_DIR: '   ' })).toThrowError(/FILES_DIR must name a folder/);
   });
 
   it('explains bad values in plain words', () => {

@@ -16,6 +16,7 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
       .optional(),
     HAULBOARD_DATA_DIR: z.string().optional(),
+    FILES_DIR: z.string().trim().min(1, { error: 'FILES_DIR must name a folder (or be left unset to keep files in the database)' }).optional(),
     OIDC_ISSUER: z.url({ error: 'OIDC_ISSUER must be a URL, for example https://accounts.google.com' }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -107,6 +108,8 @@ const ZEnv = z
       host: env.HOST,
       databaseUrl: env.DATABASE_URL,
       dataDir: path.resolve(repoRoot, env.HAULBOARD_DATA_DIR ?? 'data'),
+      /** Where stored files' content lives (decision 020): this folder when set, else the database. */
+      filesDir: env.FILES_DIR ? path.resolve(repoRoot, env.FILES_DIR) : null,
       publicUrl,
       secureCookies: publicUrl.startsWith('https://'),
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),

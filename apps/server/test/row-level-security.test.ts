@@ -1,4 +1,5 @@
-import { CLOSE_CHECK_KINDS } from '@haulboard/contract';
+import { Readable } from 'node:stream';
+import { CLOSE_CHECK_KINDS, MB } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
@@ -64,6 +65,9 @@ async function seedEveryTable(as: string, companyId: number) {
     const [week] = rowsOf(await asSystem(() => t.db.execute(sql`select week_id from loads where company_id = ${companyId} order by id limit 1`)));
     await post('/api/Settlement/CloseWeek', { weekId: week.week_id, confirmed: [...CLOSE_CHECK_KINDS] });
   }
+  // A stored file (the database store: a files row and its chunks), as a load's document will be.
+  const content = Readable.from([Buffer.from(`%PDF-1.4 rate confirmation of company ${companyId}`)]);
+  await asCompany(companyId, () => t.app.files.put({ companyId, name: 'rate-con.pdf', contentType: 'application/pdf', content, maxBytes: MB }));
   await asCompany(companyId, () =>
     t.db.transaction(async (tx) => {
       const [order] = rowsOf(await tx.execute(sql`select id from load_orders order by id limit 1`));

@@ -6,7 +6,7 @@
  * drivers of a load) and person-level tables (users and memberships, shared across companies)
  * are not listed.
  */
-export const COMPANY_OWNED_TABLES = ['brokers', 'company_cookies', 'company_settings', 'expenses', 'fuel_transactions', 'ifta_miles', 'import_files', 'import_presets', 'imports', 'load_orders', 'loads', 'order_bookings', 'order_events', 'role_permissions', 'work_weeks'] as const;
+export const COMPANY_OWNED_TABLES = ['brokers', 'company_cookies', 'company_settings', 'expenses', 'file_chunks', 'files', 'fuel_transactions', 'ifta_miles', 'import_files', 'import_presets', 'imports', 'load_orders', 'loads', 'order_bookings', 'order_events', 'role_permissions', 'work_weeks'] as const;
 
 const REFERENCE = new RegExp(`(?:from|join|update|into)\\s+"?(${COMPANY_OWNED_TABLES.join('|')})"?(?![\\w"])`, 'gi');
 

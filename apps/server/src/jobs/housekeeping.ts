@@ -2,6 +2,7 @@ import { purgeIdempotencyKeys } from '../access/idempotency';
 import { purgeRateLimitHits } from '../access/rate-store';
 import { purgeExpiredSessions } from '../auth/sessions';
 import type { TDb } from '../db/client';
+import type { TFileStore } from '../files/store';
 import { purgeImportFiles } from '../modules/imports';
 import type { TJobs } from './jobs';
 
@@ -14,10 +15,12 @@ export const HOUSEKEEPING_JOBS = {
   purgeImportFiles: { name: 'purge-import-files', cron: '47 * * * *' },
   /** Rate-limit counts whose window ended a day ago. */
   purgeRateLimits: { name: 'purge-rate-limits', cron: '17 * * * *' },
+  /** Stored files whose upload never finished (a crash mid-way), after a day. */
+  purgeUnfinishedFiles: { name: 'purge-unfinished-files', cron: '27 * * * *' },
 } as const;
 
 /** The server's own upkeep, hourly: every instance schedules it, pg-boss runs each period once. */
-export async function scheduleHousekeeping(jobs: TJobs, { db }: { db: TDb }) {
+export async function scheduleHousekeeping(jobs: TJobs, { db, files }: { db: TDb; files: TFileStore }) {
   const { purgeSessions, purgeIdempotencyKeys: purgeKeys } = HOUSEKEEPING_JOBS;
   await jobs.work(purgeSessions.name, async () => {
     await purgeExpiredSessions(db, jobs.now());
@@ -37,4 +40,9 @@ export async function scheduleHousekeeping(jobs: TJobs, { db }: { db: TDb }) {
     await purgeRateLimitHits(db, jobs.now());
   });
   await jobs.schedule(purgeRateLimits.name, purgeRateLimits.cron);
+  const { purgeUnfinishedFiles } = HOUSEKEEPING_JOBS;
+  await jobs.work(purgeUnfinishedFiles.name, async () => {
+    await files.purgeUnfinished(new Date(jobs.now().getTime() - 24 * 3600_000));
+  });
+  await jobs.schedule(purgeUnfinishedFiles.name, purgeUnfinishedFiles.cron);
 }

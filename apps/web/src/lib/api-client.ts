@@ -1,5 +1,6 @@
 import { APP_REQUEST_HEADER, replyText, type TRouteDef, type TUploadDef } from '@haulboard/contract';
 import type { z } from 'zod';
+import { dispositionFileName } from './download';
 
 type TIn<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** An upload route's form: its text parts and the files chosen (sent under the route's file field). */
@@ -143,35 +144,7 @@ export async function callRoute<R extends TRouteDef>(def: R, call: TRouteCall<R>
 /** A file route (a PDF): the bytes and the name the server gives it (content-disposition). */
 export async function fetchRouteFile<R extends TRouteDef>(def: R, call: TRouteCall<R> = {}): Promise<{ blob: Blob; fileName: string | null }> {
   const res = await send(def, call, 'application/pdf, application/octet-stream, application/json, text/plain');
-  const disposition = res.headers.get('content-disposition') ?? '';
-  return { blob: await res.blob(), fileName: dispositionFileName(disposition) };
-}
-
-/** The name a content-disposition gives: RFC 5987's filename*=UTF-8'' when present, else filename. */
-export function dispositionFileName(disposition: string): string | null {
-  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      /* a malformed encoding: the plain name below */
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-}
-
-/** Saves a blob as a download in the browser. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers start the download after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { blob: await res.blob(), fileName: dispositionFileName(res.headers.get('content-disposition')) };
 }
 
 export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -3,6 +3,7 @@ export * from './brokers';
 export * from './companies';
 export * from './cookies';
 export * from './expenses';
+export * from './files';
 export * from './fuel';
 export * from './idempotency';
 export * from './invoices';

@@ -1,9 +1,9 @@
 import { importRoutes, type TColumnMapping, type TImportHistoryKind, type TImportKind, type TImportPreview } from '@haulboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
+import { download } from '../../lib/download';
 import type { TKeyedOptions } from '../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../lib/mutation';
-import { downloadText } from './download';
 
 /**
  * The import pipeline's calls (packages/contract/src/imports.ts), shared by every page that
@@ -64,7 +64,7 @@ export function useConfirmImport(kind: TImportKind, onImported: () => unknown, {
 export async function downloadImportReport(preview: Pick<TImportPreview, 'previewId' | 'fileName'>) {
   try {
     const csv = await callRoute(importRoutes.report, { query: { previewId: preview.previewId } });
-    downloadText(String(csv), `${preview.fileName.replace(/\.[^.]+$/, '')} - problems.csv`);
+    download(String(csv), `${preview.fileName.replace(/\.[^.]+$/, '')} - problems.csv`);
   } catch (error) {
     notifyFailure(error);
   }

@@ -13,7 +13,7 @@ import { ImportPreview } from '../../components/file-import/import-preview';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
-import { downloadText } from '../../lib/download';
+import { download } from '../../lib/download';
 import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutation';
@@ -180,7 +180,7 @@ export function InvoiceImportPage() {
     setExporting(true);
     try {
       const text = await callRoute(invoiceRoutes.compareInvoiceCsv, { query: { weekId } });
-      downloadText(text, `invoice-check-${year}-week-${weekId}.csv`);
+      download(text, `invoice-check-${year}-week-${weekId}.csv`);
     } catch (error) {
       notifyFailure(error);
     } finally {

@@ -25,7 +25,7 @@ import { ColumnMapping, SavedPresets } from '../../components/file-import';
 import { PageHeader } from '../../components/page-header';
 import { WeekSelect, WorkYearSelect } from '../../components/week-select';
 import { callRoute } from '../../lib/api-client';
-import { downloadText } from '../../lib/download';
+import { download } from '../../lib/download';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { failureMessage, notifyFailure, useTextMutation } from '../../lib/mutation';
@@ -242,7 +242,7 @@ export function LoadImportPage() {
         actions={
           result && (
             <>
-              <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => downloadText(loadsCsv(newLoads, result.existingLoads), `loads-${year}-week-${weekId}.csv`)}>
+              <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => download(loadsCsv(newLoads, result.existingLoads), `loads-${year}-week-${weekId}.csv`)}>
                 Export Loads
               </Button>
               {canImport && (

@@ -1,6 +1,7 @@
 import { iftaReturnRoutes, type TIftaQuarter, type TIftaReturnSettings } from '@haulboard/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
+import { callRoute, fetchRouteFile } from '../../../lib/api-client';
+import { download } from '../../../lib/download';
 import type { TKeyedOptions } from '../../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../../lib/mutation';
 
@@ -50,7 +51,7 @@ export function useDownloadIftaReturn() {
     mutationFn: async ({ format, q }) => {
       const def = format === 'csv' ? iftaReturnRoutes.getIftaReturnCsv : iftaReturnRoutes.getIftaReturnPdf;
       const { blob, fileName } = await fetchRouteFile(def, { query: q });
-      saveBlob(blob, fileName ?? `ifta-return-${q.year}-Q${q.quarter}.${format}`);
+      download(blob, fileName ?? `ifta-return-${q.year}-Q${q.quarter}.${format}`);
     },
     onError: (error) => notifyFailure(error),
   });

@@ -6,7 +6,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { downloadText } from '../../../lib/download';
+import { download } from '../../../lib/download';
 import { useReopenDraft } from '../../../lib/form-draft';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -38,7 +38,7 @@ export function ReturnWorksheet({ year, quarter }: TProps) {
   const canWrite = useCan('IftaReportPage', 'Write');
   // One key per chosen file: a retried upload of the same file saves the rates once.
   const upload = useUploadIftaRates({ idempotency: useIdempotencyKey() });
-  const download = useDownloadIftaReturn();
+  const downloadReturn = useDownloadIftaReturn();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // After signing in again, settings cut off by the session's end open with what was typed.
   useReopenDraft('return-settings', { onNew: () => canWrite && setSettingsOpen(true) });
@@ -64,10 +64,10 @@ export function ReturnWorksheet({ year, quarter }: TProps) {
             }} />
           </Button>
         )}
-        <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} disabled={!r} loading={download.isPending && download.variables?.format === 'csv'} onClick={() => q && download.mutate({ format: 'csv', q })}>
+        <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} disabled={!r} loading={downloadReturn.isPending && downloadReturn.variables?.format === 'csv'} onClick={() => q && downloadReturn.mutate({ format: 'csv', q })}>
           Export CSV
         </Button>
-        <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} disabled={!r} loading={download.isPending && download.variables?.format === 'pdf'} onClick={() => q && download.mutate({ format: 'pdf', q })}>
+        <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} disabled={!r} loading={downloadReturn.isPending && downloadReturn.variables?.format === 'pdf'} onClick={() => q && downloadReturn.mutate({ format: 'pdf', q })}>
           Worksheet PDF
         </Button>
         {canWrite && r && (
@@ -113,7 +113,7 @@ export function ReturnWorksheet({ year, quarter }: TProps) {
               ? `Rates: ${r.rates.fileName}${r.rates.isSample ? ' (SAMPLE, not real rates)' : ''}, ${r.rates.jurisdictions} jurisdictions, uploaded ${usDate(r.rates.uploadedOn.slice(0, 10))}${r.rates.uploadedBy ? ` by ${r.rates.uploadedBy}` : ''}. Source: IFTA, Inc.`
               : 'No rate matrix for this quarter yet.'}{' '}
             Download the quarter's CSV from iftach.org (Tax Matrix) and upload it here.{' '}
-            <Link component="button" type="button" variant="body2" onClick={() => downloadText(sampleRateMatrixCsv(), SAMPLE_RATES_FILE_NAME)} className="no-print">
+            <Link component="button" type="button" variant="body2" onClick={() => download(sampleRateMatrixCsv(), SAMPLE_RATES_FILE_NAME)} className="no-print">
               Sample matrix (not real rates)
             </Link>
           </Typography>

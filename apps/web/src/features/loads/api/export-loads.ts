@@ -1,6 +1,7 @@
 import { lookupRoutes } from '@haulboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { download } from '../../../lib/download';
 import { lookupQuery } from '../../../lib/lookups';
 import { notifyFailure } from '../../../lib/mutation';
 import { useSession } from '../../../lib/session';
@@ -9,19 +10,6 @@ import { driverUnit, readWeek } from '../lib/lookup-labels';
 import { buildPayoutMatrix, exportFileName, payoutMatrixCsv } from '../lib/payout-csv';
 import { reportPeriod } from '../lib/report-period';
 import { filteredLoadsQuery } from './get-filtered-loads';
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers start the download after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Spec §2 Export and §9: every load the filter selects as the payout matrix (load-number rows,

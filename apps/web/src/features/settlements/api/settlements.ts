@@ -1,6 +1,7 @@
 import { settlementRoutes, type TCloseCheckKind } from '@haulboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, fetchRouteFile, saveBlob } from '../../../lib/api-client';
+import { callRoute, fetchRouteFile } from '../../../lib/api-client';
+import { download } from '../../../lib/download';
 import type { TKeyedOptions } from '../../../lib/idempotency';
 import { notifyFailure, useTextMutation } from '../../../lib/mutation';
 
@@ -42,7 +43,7 @@ function useDownload<TVars>(fetchFile: (vars: TVars) => Promise<{ blob: Blob; fi
   return useMutation<void, unknown, TVars>({
     mutationFn: async (vars) => {
       const { blob, fileName } = await fetchFile(vars);
-      saveBlob(blob, fileName ?? fallbackName(vars));
+      download(blob, fileName ?? fallbackName(vars));
     },
     onError: (error) => notifyFailure(error),
   });
