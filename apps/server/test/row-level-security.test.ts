@@ -60,6 +60,8 @@ async function seedEveryTable(as: string, companyId: number) {
   await upload('/api/Imports/Preview', { kind: 'fuel' });
   await post('/api/Imports/Presets', { kind: 'fuel', name: `Preset ${companyId}`, headers: ODD_HEADERS, mapping: ODD_MAPPING });
   await post(`/api/General/setServiceUrl?url=${encodeURIComponent(`https://board.example.com/${companyId}`)}`);
+  // Closing a week numbers its statements, which starts the company's company_sequences row
+  // (Demo Freight's closed week comes from the demo steps).
   if (companyId === t.ids.companies.second) {
     const [week] = rowsOf(await asSystem(() => t.db.execute(sql`select week_id from loads where company_id = ${companyId} order by id limit 1`)));
     await post('/api/Settlement/CloseWeek', { weekId: week.week_id, confirmed: [...CLOSE_CHECK_KINDS] });
