@@ -7,6 +7,7 @@ import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { EXPENSE_DEMO_STEPS } from '../src/db/seed/demo-expenses';
 import { seedIfta } from '../src/db/seed/demo-ifta';
 import { SETTLEMENT_DEMO_STEPS } from '../src/db/seed/demo-settlements';
+import { COMPANY_OWNED_TABLES } from '../src/db/tenancy-check';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { multipartBody } from './upload-route';
 
@@ -123,6 +124,8 @@ afterAll(() => t?.close());
 describe('row-level security on every company-owned table', () => {
   it('puts every table with a company_id column under its policies, or lists why not', async () => {
     expect(owned.length).toBeGreaterThan(15);
+    // The statement check in the other suites (db/tenancy-check.ts) reads its list from the schema: the same tables.
+    expect(owned).toEqual([...COMPANY_OWNED_TABLES]);
     const state = rowsOf<{ name: string; enabled: boolean; forced: boolean; policies: string[] | string }>(
       await t.db.execute(sql`select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
           coalesce((select array_agg(p.policyname::text || ':' || array_to_string(p.roles, ',') order by p.policyname) from pg_policies p
