@@ -107,7 +107,12 @@ async function placeOrder(payout: number, extra: Record<string, unknown> = {}) {
     },
   });
   expect(res.text).toMatch(/successfully/);
-  const [row] = await t.db.select({ id: loadOrders.id, companyId: loadOrders.companyId }).from(loadOrders).orderBy(sql`${loadOrders.id} desc`).limit(1);
+  const [row] = await t.db
+    .select({ id: loadOrders.id })
+    .from(loadOrders)
+    .where(eq(loadOrders.companyId, t.ids.companies.demo))
+    .orderBy(sql`${loadOrders.id} desc`)
+    .limit(1);
   return row.id;
 }
 const orderOf = async (id: number) => (await t.db.select().from(loadOrders).where(eq(loadOrders.id, id)))[0];

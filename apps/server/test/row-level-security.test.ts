@@ -8,6 +8,7 @@ import { BOARD_DEMO_STEPS } from '../src/db/seed/demo-board';
 import { EXPENSE_DEMO_STEPS } from '../src/db/seed/demo-expenses';
 import { seedIfta } from '../src/db/seed/demo-ifta';
 import { SETTLEMENT_DEMO_STEPS } from '../src/db/seed/demo-settlements';
+import { COMPANY_OWNED_TABLES } from '../src/db/tenancy-check';
 import { createTestApp, EMAIL, type TTestApp } from './helpers';
 import { multipartBody } from './upload-route';
 
@@ -61,6 +62,8 @@ async function seedEveryTable(as: string, companyId: number) {
   await upload('/api/Imports/Preview', { kind: 'fuel' });
   await post('/api/Imports/Presets', { kind: 'fuel', name: `Preset ${companyId}`, headers: ODD_HEADERS, mapping: ODD_MAPPING });
   await post(`/api/General/setServiceUrl?url=${encodeURIComponent(`https://board.example.com/${companyId}`)}`);
+  // Closing a week numbers its statements, which starts the company's company_sequences row
+  // (Demo Freight's closed week comes from the demo steps).
   if (companyId === t.ids.companies.second) {
     const [week] = rowsOf(await asSystem(() => t.db.execute(sql`select week_id from loads where company_id = ${companyId} order by id limit 1`)));
     await post('/api/Settlement/CloseWeek', { weekId: week.week_id, confirmed: [...CLOSE_CHECK_KINDS] });
@@ -125,6 +128,8 @@ afterAll(() => t?.close());
 describe('row-level security on every company-owned table', () => {
   it('puts every table with a company_id column under its policies, or lists why not', async () => {
     expect(owned.length).toBeGreaterThan(15);
+    // The statement check in the other suites (db/tenancy-check.ts) reads its list from the schema: the same tables.
+    expect(owned).toEqual([...COMPANY_OWNED_TABLES]);
     const state = rowsOf<{ name: string; enabled: boolean; forced: boolean; policies: string[] | string }>(
       await t.db.execute(sql`select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
           coalesce((select array_agg(p.policyname::text || ':' || array_to_string(p.roles, ',') order by p.policyname) from pg_policies p

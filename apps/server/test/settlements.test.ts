@@ -196,7 +196,7 @@ describe('closing a week', () => {
 
   it('refuses every write that touches the closed week, naming it', async () => {
     const closed = SETTLEMENT_TEXT.weekClosed(WEEK1_NAME);
-    const loadRow = (await t.db.select().from(loads).where(eq(loads.id, soloLoadId)))[0];
+    const loadRow = (await t.db.select().from(loads).where(and(eq(loads.companyId, t.ids.companies.demo), eq(loads.id, soloLoadId))))[0];
     const form = {
       loadId: 0,
       loadNumber: 'S-NEW',

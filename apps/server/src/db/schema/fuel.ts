@@ -188,7 +188,7 @@ export const iftaMiles = pgTable(
 
 /**
  * A quarter's IFTA tax-rate matrix as the company's administrator uploaded it (rates are public and
- * the same for everyone; kept per company so that tenancy stays one rule: docs/decisions/009).
+ * the same for everyone; kept per company so that tenancy stays one rule: docs/decisions/011).
  * Uploading the quarter again replaces it.
  */
 export const iftaRateMatrices = pgTable(

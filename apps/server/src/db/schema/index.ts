@@ -12,6 +12,7 @@ export * from './loads';
 export * from './lookups';
 export * from './permissions';
 export * from './rate-limits';
+export * from './sequences';
 export * from './settings';
 export * from './settlements';
 export * from './users';

@@ -4,10 +4,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { companies, settlementClosures, settlementStatements, users, workWeeks } from '../../db/schema';
+import { settlementClosures, settlementStatements, users, workWeeks } from '../../db/schema';
 import { closedWeekName } from '../../lib/closed-weeks';
 import { badRequest, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
+import { nextNumbers } from '../../lib/sequences';
 import { openItems } from './checklist';
 import { CARRIED_BALANCE, driversOfWeek, liveStatement, openClosureOf, statementOf, type TWeek, weekOf, weekStatements } from './statements';
 
@@ -78,11 +79,12 @@ export async function weekSummary(db: TDbLike, actor: TActor, weekId: number): P
 }
 
 /**
- * Closes a week: the week row is locked (writes that touch it wait, then see it closed), the company
- * row too (statement numbers are the company's running sequence), and every driver's statement is
- * frozen under the next revision. The checklist's open items must each be confirmed; a negative
- * net is carried to the driver's next open week (an addition here brings the net to 0.00, the
- * same amount is deducted there), so no balance is lost and no closed figure changes afterwards.
+ * Closes a week: the week row is locked (writes that touch it wait, then see it closed), and every
+ * driver's statement is frozen under the next revision, numbered from the company's 'statement'
+ * sequence (lib/sequences.ts). The checklist's open items must each be confirmed; a negative net
+ * is carried to the driver's next open week (an addition here brings the net to 0.00, the same
+ * amount is deducted there; that week's row is locked too), so no balance is lost and no closed
+ * figure changes afterwards.
  */
 export async function closeWeek(
   tx: TTx,
@@ -93,7 +95,6 @@ export async function closeWeek(
   const { companyId } = actor;
   const week = await weekOf(tx, companyId, input.weekId);
   await tx.select({ id: workWeeks.id }).from(workWeeks).where(and(eq(workWeeks.companyId, companyId), eq(workWeeks.id, week.weekId))).for('update');
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
   if (await openClosureOf(tx, companyId, week.weekId)) throw refuse(SETTLEMENT_TEXT.alreadyClosed(nameOfWeek(week)).replace(/^ERROR /, ''));
   const confirmed = new Set(input.confirmed ?? []);
   const unconfirmed = (await openItems(tx, actor, week, today)).filter((i) => !confirmed.has(i.kind));
@@ -116,54 +117,62 @@ export async function closeWeek(
   const closedBy = closer ? [closer.firstName, closer.lastName].filter(Boolean).join(' ') || closer.email : null;
 
   const s = settlementStatements;
-  const [{ top }] = await tx
-    .select({ top: sql<number>`coalesce(max(${s.statementNumber}), 0)::int` })
-    .from(s)
-    .where(eq(s.companyId, companyId));
-  let next = Number(top);
-  let carryWeek: TWeek | null | undefined;
   const drivers = await driversOfWeek(tx, companyId, week.weekId);
+  const frozen: { userId: number; data: TStatement }[] = [];
+  let carryWeek: TWeek | null | undefined;
   for (const d of drivers) {
-    const [earlier] = await tx
-      .select({ n: s.statementNumber })
-      .from(s)
-      .where(and(eq(s.companyId, companyId), eq(s.weekId, week.weekId), eq(s.userId, d.userId)))
-      .limit(1);
-    const number = earlier?.n ?? ++next;
     const live = await liveStatement(tx, companyId, week, d.userId);
-    let data: TStatement = {
-      ...live,
-      statementNumber: statementNo(number),
-      revision,
-      closed: { closedOn: new Date(closure.closedOn).toISOString(), closedBy },
-    };
+    let data: TStatement = { ...live, revision, closed: { closedOn: new Date(closure.closedOn).toISOString(), closedBy } };
     const netCents = toCents(live.net) ?? 0;
     if (netCents < 0) {
       if (carryWeek === undefined) carryWeek = await nextOpenWeek(tx, companyId, week);
       if (!carryWeek) throw refuse(SETTLEMENT_TEXT.noWeekToCarryTo(nameOfWeek(week), live.payee.name).replace(/^ERROR /, ''));
       data = carriedOut(data, carryWeek, -netCents);
     }
-    await tx.insert(s).values({ companyId, closureId: closure.id, weekId: week.weekId, userId: d.userId, statementNumber: number, revision, data });
+    frozen.push({ userId: d.userId, data });
+  }
+  // A driver keeps the number of their earlier revision; the others take the company's next ones.
+  // Numbers are reserved last: the sequence row is the last lock taken (weeks are locked forward in
+  // time before it), so two closes cannot wait on each other.
+  const kept = new Map(
+    (await tx.select({ userId: s.userId, n: s.statementNumber }).from(s).where(and(eq(s.companyId, companyId), eq(s.weekId, week.weekId)))).map((r) => [
+      r.userId,
+      r.n,
+    ]),
+  );
+  const fresh = await nextNumbers(tx, companyId, 'statement', frozen.filter((f) => !kept.has(f.userId)).length);
+  for (const f of frozen) {
+    const number = kept.get(f.userId) ?? (fresh.shift() as number);
+    const data: TStatement = { ...f.data, statementNumber: statementNo(number) };
+    await tx.insert(s).values({ companyId, closureId: closure.id, weekId: week.weekId, userId: f.userId, statementNumber: number, revision, data });
   }
   return SETTLEMENT_TEXT.closed(nameOfWeek(week), drivers.length);
 }
 
-/** The first work week after this one that is not closed, or null. */
+/**
+ * The first work week after this one that is not closed, or null, locked as its own close locks it:
+ * a close of that week running meanwhile either commits first (and the week after is the answer)
+ * or waits for this one and then sees the balance carried into it.
+ */
 async function nextOpenWeek(tx: TDbLike, companyId: number, week: TWeek): Promise<TWeek | null> {
   const w = workWeeks;
-  const [row] = await tx
-    .select({ weekId: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate })
-    .from(w)
-    .where(
-      and(
-        eq(w.companyId, companyId),
-        sql`${w.startDate} > ${week.startDate}`,
-        sql`not exists (select 1 from ${settlementClosures} k where k.company_id = ${companyId} and k.week_id = ${w.id} and k.reopened_on is null)`,
-      ),
-    )
-    .orderBy(asc(w.startDate))
-    .limit(1);
-  return row ?? null;
+  for (;;) {
+    const [row] = await tx
+      .select({ weekId: w.id, year: w.year, number: w.number, startDate: w.startDate, endDate: w.endDate })
+      .from(w)
+      .where(
+        and(
+          eq(w.companyId, companyId),
+          sql`${w.startDate} > ${week.startDate}`,
+          sql`not exists (select 1 from ${settlementClosures} k where k.company_id = ${companyId} and k.week_id = ${w.id} and k.reopened_on is null)`,
+        ),
+      )
+      .orderBy(asc(w.startDate))
+      .limit(1);
+    if (!row) return null;
+    await tx.select({ id: w.id }).from(w).where(and(eq(w.companyId, companyId), eq(w.id, row.weekId))).for('update');
+    if (!(await openClosureOf(tx, companyId, row.weekId))) return row;
+  }
 }
 
 /** The statement with its negative net carried to a later week: an addition line brings the net to 0.00. */
