@@ -122,7 +122,7 @@ describe('statement numbers from the company sequence', () => {
   });
 
   it('seeds each company from its highest statement number (the migration)', async () => {
-    const migration = fs.readFileSync(path.join(migrationsFolder, '0025_company_sequences.sql'), 'utf8');
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0026_company_sequences.sql'), 'utf8');
     const seed = migration.split('--> statement-breakpoint').find((s) => /INSERT INTO "company_sequences"/.test(s));
     expect(seed).toBeDefined();
     const expected = [await nextValue(demo), await nextValue(second)];
