@@ -5,6 +5,7 @@ export * from './cookies';
 export * from './expenses';
 export * from './fuel';
 export * from './idempotency';
+export * from './imports';
 export * from './invoices';
 export * from './load-orders';
 export * from './loads';
