@@ -1,4 +1,4 @@
-import { IMPORT_TEXT } from '@haulboard/contract';
+import { IMPORT_PAGE, IMPORT_TEXT } from '@haulboard/contract';
 import { invoiceLines } from '../../db/schema';
 import type { TImportTarget } from '../imports';
 
@@ -11,11 +11,11 @@ import type { TImportTarget } from '../imports';
 
 const noError = (text: string) => text.replace(/^ERROR /, '');
 
-export const LOADS_IMPORT: TImportTarget = { kind: 'loads', page: 'LoadImportPage', elsewhere: noError(IMPORT_TEXT.loadsOnLoadImport) };
+export const LOADS_IMPORT: TImportTarget = { kind: 'loads', page: IMPORT_PAGE.loads, elsewhere: noError(IMPORT_TEXT.loadsOnLoadImport) };
 
 export const INVOICE_IMPORT: TImportTarget = {
   kind: 'invoice',
-  page: 'InvoiceImportPage',
+  page: IMPORT_PAGE.invoice,
   table: invoiceLines,
   elsewhere: noError(IMPORT_TEXT.invoiceOnInvoiceImport),
 };

@@ -1,4 +1,4 @@
-import { LATE_FUEL_TEXT } from '@haulboard/contract';
+import { IMPORT_PAGE, LATE_FUEL_TEXT } from '@haulboard/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDbLike } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -89,7 +89,7 @@ function lateMarks() {
 
 export const FUEL_IMPORT: TImportTarget = {
   kind: 'fuel',
-  page: 'FuelImportPage',
+  page: IMPORT_PAGE.fuel,
   table: fuelTransactions,
   pipeline: {
     storedKeys,

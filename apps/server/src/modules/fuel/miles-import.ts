@@ -1,3 +1,4 @@
+import { IMPORT_PAGE } from '@haulboard/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDbLike, TTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -94,7 +95,7 @@ export async function restoreMiles(tx: TTx, companyId: number, replaced: Record<
 
 export const MILES_IMPORT: TImportTarget = {
   kind: 'miles',
-  page: 'IftaMilesImportPage',
+  page: IMPORT_PAGE.miles,
   table: iftaMiles,
   pipeline: {
     // Miles, a row per trip, are asked batch by batch; each stored key with its figures, to tell a corrected file.

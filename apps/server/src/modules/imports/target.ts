@@ -1,4 +1,4 @@
-import type { TAccessType, TColumnMapping, TImportHistoryKind, TImportKind, TPermissibleObject } from '@haulboard/contract';
+import { IMPORT_PAGE, type TAccessType, type TColumnMapping, type TImportHistoryKind, type TImportKind, type TPermissibleObject } from '@haulboard/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { actorCan, type TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
@@ -60,7 +60,10 @@ export type TPipelineTarget = {
 
 export type TImportTarget = {
   kind: TImportHistoryKind;
-  /** The page whose access an import of this kind needs: Read to list, DenyDelete to import, Write to undo. */
+  /**
+   * The page whose access an import of this kind needs: Read to list, DenyDelete to import, Write to
+   * undo. The import routes declare it per kind (IMPORT_PAGE in the contract): they must agree.
+   */
   page: TPermissibleObject;
   /** The table its lines go to (undo removes them, and a failed import's); none for a kind that saves no lines here. */
   table?: TLineTable;
@@ -79,6 +82,8 @@ const targets = new Map<TImportHistoryKind, TImportTarget>();
 export function registerImportTarget(target: TImportTarget) {
   const held = targets.get(target.kind);
   if (held && held !== target) throw new Error(`The import kind '${target.kind}' is registered twice`);
+  // The routes' declared access (the route table) and the check here name the same page.
+  if (IMPORT_PAGE[target.kind] !== target.page) throw new Error(`The import kind '${target.kind}' is on ${IMPORT_PAGE[target.kind]} in the routes, not ${target.page}`);
   targets.set(target.kind, target);
 }
 
