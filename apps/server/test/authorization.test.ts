@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSION_MATRIX, isAccessSufficient, ROLE, type TRoleId, type TRouteAccess } from '@haulboard/contract';
+import { accessObjects, DEFAULT_PERMISSION_MATRIX, isAccessSufficient, ROLE, type TRoleId, type TRouteAccess } from '@haulboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/access/guard';
@@ -50,10 +50,11 @@ function expectedAllowed(access: TRouteAccess, caller: TCaller) {
       if (!caller.member || !caller.roleId) return false;
       return isAccessSufficient(access.level, DEFAULT_PERMISSION_MATRIX[caller.roleId][access.object]?.accessType);
     }
-    case 'anyObject': {
+    case 'anyObject':
+    case 'perKind': {
       const roleId = caller.roleId;
       if (!caller.member || !roleId) return false;
-      return access.objects.some((o) => isAccessSufficient(access.level, DEFAULT_PERMISSION_MATRIX[roleId][o]?.accessType));
+      return accessObjects(access).some((o) => isAccessSufficient(access.level, DEFAULT_PERMISSION_MATRIX[roleId][o]?.accessType));
     }
   }
 }

@@ -15,8 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A per-kind route lists each kind's page at the level, and where the kind is read. */
+const perKind = (a: any) => `per kind (${a.from}): ${Object.entries(a.pages).map(([kind, page]) => `${kind} ${page}`).join(', ')} ${a.level}`;
+
 const describeAccess = (a: any) =>
-  !a ? 'NONE' : a.kind === 'object' ? `${a.object} ${a.level}` : a.kind === 'anyObject' ? `any of ${a.objects.join(', ')} ${a.level}` : a.kind;
+  !a ? 'NONE' : a.kind === 'object' ? `${a.object} ${a.level}` : a.kind === 'anyObject' ? `any of ${a.objects.join(', ')} ${a.level}` : a.kind === 'perKind' ? perKind(a) : a.kind;
 
 describe('route access declarations', () => {
   const apiRoutes = () =>

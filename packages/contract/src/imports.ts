@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { optionalId, requiredId } from './fields';
 import { QUARTERS } from './fuel';
-import type { TPermissibleObject } from './permissions';
-import { defineRoute, IMPORT_FILE_TYPES, MB, onObject, type TUploadFiles, ZTextReply } from './route-def';
+import type { TAccessType, TPermissibleObject } from './permissions';
+import { defineRoute, IMPORT_FILE_TYPES, MB, onKindPage, onObject, type TUploadFiles, ZTextReply } from './route-def';
 
 /**
  * The one import pipeline's contract: every file import (fuel cards, IFTA miles; board trips and
@@ -217,8 +217,13 @@ export const IMPORT_TEXT = {
 const kindQuery = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'Choose fuel, miles or loads' }) });
 const historyKindQuery = z.object({ kind: z.enum(IMPORT_HISTORY_KINDS, { error: 'Choose fuel, miles, loads or invoice' }) });
 
-/** Import routes check the kind's page themselves (fuel or miles); the declared access is the lesser of the two pages. */
-const importAccess = (level: 'Read' | 'DenyDelete' | 'Write') => onObject('FuelImportPage', level);
+/**
+ * An import route's access: each kind's own page (IMPORT_PAGE) at a level, the kind read `from` the
+ * request or the row it names. Read lists a kind's imports and presets, DenyDelete previews, confirms
+ * and saves presets, Write undoes an import or deletes a preset. The server checks the kind's page
+ * (its import target's) once it knows the kind.
+ */
+const importAccess = (level: TAccessType, from: string, kinds: readonly TImportHistoryKind[] = IMPORT_HISTORY_KINDS) => onKindPage(IMPORT_PAGE, kinds, from, level);
 
 export const importRoutes = {
   preview: defineRoute({
@@ -226,7 +231,7 @@ export const importRoutes = {
     path: '/api/Imports/Preview',
     summary: 'Upload a file: what importing it would add, skip, flag and refuse, row by row. Nothing is saved.',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('DenyDelete', 'form field kind', IMPORT_KINDS),
     upload: { fields: ZImportUploadFields, files: IMPORT_FILES },
     response: ZImportPreview,
   }),
@@ -235,7 +240,7 @@ export const importRoutes = {
     path: '/api/Imports/Confirm',
     summary: 'Save a previewed file whole, in one transaction (refused rows are reported, never saved)',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('DenyDelete', 'the kept preview'),
     body: z.object({
       previewId: z.string().trim().min(1).max(64),
       /** Replace the stored figures the file changes ("already imported with different figures"). */
@@ -248,7 +253,7 @@ export const importRoutes = {
     path: '/api/Imports/Report',
     summary: "A preview's full row report as CSV",
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('DenyDelete', 'the kept preview'),
     query: z.object({ previewId: z.string().trim().min(1).max(64) }),
     response: z.string(),
     file: 'csv',
@@ -258,7 +263,7 @@ export const importRoutes = {
     path: '/api/Imports',
     summary: 'Imports of a kind, newest first: file, layout, who, when and counts',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('Read', 'query kind'),
     query: historyKindQuery,
     response: z.array(ZImportRecord),
     list: { cap: 200, noun: 'imports', newest: true, hint: 'Older imports are not listed.' },
@@ -268,7 +273,7 @@ export const importRoutes = {
     path: '/api/Imports',
     summary: 'Undo an import: removes exactly the rows it added',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('Write', 'the import'),
     query: z.object({ id: requiredId() }),
     response: ZTextReply,
   }),
@@ -277,7 +282,7 @@ export const importRoutes = {
     path: '/api/Imports/Presets',
     summary: "The company's saved column mappings of a kind",
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('Read', 'query kind', IMPORT_KINDS),
     query: kindQuery,
     response: z.array(ZImportPreset),
     list: { cap: 200, noun: 'presets' },
@@ -287,7 +292,7 @@ export const importRoutes = {
     path: '/api/Imports/Presets',
     summary: 'Save a column mapping under a name; files with the same header are recognised next time',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('DenyDelete', 'body kind', IMPORT_KINDS),
     body: ZImportPresetForm,
     response: ZTextReply,
   }),
@@ -296,7 +301,7 @@ export const importRoutes = {
     path: '/api/Imports/Presets',
     summary: 'Delete a saved column mapping',
     tag: 'Imports',
-    access: { kind: 'member' },
+    access: importAccess('Write', 'the preset', IMPORT_KINDS),
     query: z.object({ id: requiredId() }),
     response: ZTextReply,
   }),
@@ -306,7 +311,7 @@ export const importRoutes = {
     path: '/api/Accounting/ImportFuel/',
     summary: 'Import a fuel-card file in a recognised layout (or a saved preset) whole, or refuse it whole',
     tag: 'Fuel and IFTA',
-    access: importAccess('DenyDelete'),
+    access: onObject(IMPORT_PAGE.fuel, 'DenyDelete'),
     upload: { fields: z.object({ presetId: ZImportUploadFields.shape.presetId }), files: IMPORT_FILES },
     response: ZTextReply,
   }),
@@ -315,7 +320,7 @@ export const importRoutes = {
     path: '/api/Accounting/ImportIftaMiles/',
     summary: 'Import an IFTA mileage file for a year and quarter whole, or refuse it whole',
     tag: 'Fuel and IFTA',
-    access: onObject('IftaMilesImportPage', 'DenyDelete'),
+    access: onObject(IMPORT_PAGE.miles, 'DenyDelete'),
     upload: {
       fields: z.object({ Year: optionalYear, Quarter: optionalQuarter, presetId: ZImportUploadFields.shape.presetId }),
       files: IMPORT_FILES,

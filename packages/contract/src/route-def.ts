@@ -8,14 +8,20 @@ import type { TAccessType, TPermissibleObject } from './permissions';
  * - member: signed in with an active company and a role in it;
  * - object: a member whose permissions on `object` meet `level` (spec §6);
  * - anyObject: a member whose permissions on at least one of `objects` meet `level` (what several
- *   pages share, such as whether the load board can be read).
+ *   pages share, such as whether the load board can be read);
+ * - perKind: one route for several kinds of a thing, each on its own page (the imports: fuel on the
+ *   Fuel Import page, miles on the IFTA Miles Import page…). `pages` is every kind's page, `from`
+ *   where the kind is read (a field of the request, or the stored row the request names). The guard
+ *   lets through a member who meets `level` on at least one of the pages; the handler checks the
+ *   kind's own page once it knows the kind.
  */
 export type TRouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'member' }
   | { kind: 'object'; object: TPermissibleObject; level: TAccessType }
-  | { kind: 'anyObject'; objects: readonly TPermissibleObject[]; level: TAccessType };
+  | { kind: 'anyObject'; objects: readonly TPermissibleObject[]; level: TAccessType }
+  | { kind: 'perKind'; pages: Readonly<Record<string, TPermissibleObject>>; from: string; level: TAccessType };
 
 export type TRouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -144,10 +150,23 @@ export const onObject = (object: TPermissibleObject, level: TAccessType): TRoute
  * A route that changes something by its declared access (Write or DenyDelete on an object),
  * whatever its method: such a route needs the same proof of origin as a POST (access/forgery.ts).
  */
-export const isWriteAccess = (access: TRouteAccess | undefined) => (access?.kind === 'object' || access?.kind === 'anyObject') && access.level !== 'Read';
+export const isWriteAccess = (access: TRouteAccess | undefined) =>
+  (access?.kind === 'object' || access?.kind === 'anyObject' || access?.kind === 'perKind') && access.level !== 'Read';
 
 /** Access on any one of several objects at a level: for what several pages show alike. */
 export const onAnyObject = (objects: readonly TPermissibleObject[], level: TAccessType): TRouteAccess => ({ kind: 'anyObject', objects, level });
+
+/** Access on each kind's own page at a level, the kind read `from` the request (see TRouteAccess). */
+export const onKindPage = <K extends string>(pages: Readonly<Record<K, TPermissibleObject>>, kinds: readonly K[], from: string, level: TAccessType): TRouteAccess => ({
+  kind: 'perKind',
+  pages: Object.fromEntries(kinds.map((k) => [k, pages[k]])),
+  from,
+  level,
+});
+
+/** The objects a declared access names (what the guard checks a member's permissions on). */
+export const accessObjects = (access: TRouteAccess): readonly TPermissibleObject[] =>
+  access.kind === 'object' ? [access.object] : access.kind === 'anyObject' ? access.objects : access.kind === 'perKind' ? [...new Set(Object.values(access.pages))] : [];
 
 /** A text reply to a mutation: 'ERROR …', 'INFO …' or a success text. */
 export const ZTextReply = z.string();

@@ -1,4 +1,4 @@
-import { isAccessSufficient, TEXT, type TRouteAccess } from '@haulboard/contract';
+import { accessObjects, isAccessSufficient, TEXT, type TRouteAccess } from '@haulboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOUCH_EVERY_SECONDS, touchSession } from '../auth/sessions';
@@ -42,7 +42,8 @@ export function enforce(access: TRouteAccess, ctx: TRequestContext | null): asse
   if (ctx.accessRemoved) throw forbidden(TEXT.accessRemoved);
   if (!ctx.companyId || !ctx.roleId) throw forbidden('Your account is waiting for approval by the company administrator');
   if (access.kind === 'member') return;
-  const objects: readonly string[] = access.kind === 'anyObject' ? access.objects : [access.object];
+  // One object, any of several, or any kind's page (the kind's own page is checked by the handler: perKind).
+  const objects: readonly string[] = accessObjects(access);
   const held = ctx.permissions.filter((p) => objects.includes(p.objectName));
   if (!held.some((p) => isAccessSufficient(access.level, p.accessType))) throw forbidden();
 }

@@ -6,6 +6,7 @@ export * from './expenses';
 export * from './files';
 export * from './fuel';
 export * from './idempotency';
+export * from './imports';
 export * from './invoices';
 export * from './load-orders';
 export * from './loads';

@@ -1,7 +1,7 @@
 import { date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdOn } from './columns';
 import { owningCompany } from './companies';
-import { imports } from './fuel';
+import { imports } from './imports';
 import { workWeeks } from './work-weeks';
 
 /**

@@ -1,21 +1,16 @@
 import type { ZImportPresetForm } from '@haulboard/contract';
-import { IMPORT_PAGE, IMPORT_TEXT, type TImportHistoryKind, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
+import { IMPORT_TEXT, type TImportHistoryKind, type TImportKind, type TImportPreset, type TImportRecord } from '@haulboard/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { actorCan, type TActor } from '../../access/actor';
+import type { TActor } from '../../access/actor';
 import type { TDbLike, TTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { fuelTransactions, iftaMiles, importPresets, imports, invoiceLines, users } from '../../db/schema';
+import { importPresets, imports, users } from '../../db/schema';
 import { layoutFromMapping } from '../../imports';
-import { refuseIfClosed } from '../../lib/closed-weeks';
-import { badRequest, forbidden, notFound, refuse } from '../../lib/errors';
+import { badRequest, notFound, refuse } from '../../lib/errors';
 import { isoOf } from '../../lib/rows';
+import { importTarget, requireImportAccess } from './target';
 
 /** Import history, undo and saved column mappings. Each kind needs its own page's access. */
-
-export function requireImportAccess(actor: TActor, kind: TImportHistoryKind, level: 'Read' | 'DenyDelete' | 'Write') {
-  if (!actorCan(actor, IMPORT_PAGE[kind], level)) throw forbidden();
-}
 
 const person = (alias: string) => sql<string | null>`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from ${users} u where u.id = ${sql.raw(alias)})`;
 
@@ -64,49 +59,22 @@ export async function undoImport(tx: TTx, actor: TActor, importId: number): Prom
   if (!row) throw notFound('The import');
   requireImportAccess(actor, row.kind as TImportHistoryKind, 'Write');
   if (row.undoneOn) throw refuse(IMPORT_TEXT.alreadyUndone.replace(/^ERROR /, ''));
-  if (row.kind === 'fuel') {
-    // Each line's week in pay: a late line's settle week, else its date's week.
-    const lines = await tx
-      .selectDistinct({ date: fuelTransactions.fuelDate, settleWeekId: fuelTransactions.settleWeekId })
-      .from(fuelTransactions)
-      .where(and(eq(fuelTransactions.companyId, actor.companyId), eq(fuelTransactions.importId, importId)));
-    await refuseIfClosed(tx, actor.companyId, {
-      dates: lines.filter((l) => l.settleWeekId === null).map((l) => l.date),
-      weekIds: lines.flatMap((l) => (l.settleWeekId === null ? [] : [l.settleWeekId])),
-    });
-  }
-  // A payment file's (invoice's) lines, or the pipeline's fuel lines or mileage rows.
-  const table = row.kind === 'invoice' ? invoiceLines : row.kind === 'fuel' ? fuelTransactions : iftaMiles;
-  const removed = await tx
-    .delete(table)
-    .where(and(eq(table.companyId, actor.companyId), eq(table.importId, importId)))
-    .returning({ id: table.id });
-  const restored = row.kind === 'miles' && row.replaced?.length ? await restoreMiles(tx, actor.companyId, row.replaced) : 0;
+  // The target's lines (its check first: a closed week), then what the import replaced goes back.
+  const target = importTarget(row.kind);
+  await target.beforeUndo?.(tx, actor.companyId, importId);
+  const table = target.table;
+  const removed = table
+    ? await tx
+        .delete(table)
+        .where(and(eq(table.companyId, actor.companyId), eq(table.importId, importId)))
+        .returning({ id: table.id })
+    : [];
+  const restored = target.restore && row.replaced?.length ? await target.restore(tx, actor.companyId, row.replaced) : 0;
   await tx
     .update(imports)
     .set({ undoneOn: sql`now()`, undoneBy: actor.userId })
     .where(and(eq(imports.companyId, actor.companyId), eq(imports.id, importId)));
   return restored ? IMPORT_TEXT.undoneRestored(removed.length, restored) : IMPORT_TEXT.undone(removed.length);
-}
-
-/**
- * Puts back the miles an import or a change by hand replaced, as they were (their ids and imports),
- * except those of an import undone since; a row stored meanwhile under the same key stays.
- */
-export async function restoreMiles(tx: TTx, companyId: number, replaced: Record<string, unknown>[]): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with back as (
-        insert into ${iftaMiles}
-        select r.* from jsonb_populate_recordset(null::ifta_miles, ${JSON.stringify(replaced)}::jsonb) r
-        where r.company_id = ${companyId}
-          and (r.import_id is null or exists (select 1 from ${imports} i where i.id = r.import_id and i.company_id = ${companyId} and i.undone_on is null))
-        on conflict do nothing
-        returning 1
-      )
-      select count(*)::int as n from back`),
-  );
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findPresets(db: TDbLike, companyId: number, kind: TImportKind): Promise<TImportPreset[]> {

@@ -1,77 +1,27 @@
-import { LATE_FUEL_TEXT, type TImportKind, type TImportPreview, type TImportPreviewRow } from '@haulboard/contract';
-import { MAPPABLE_FIELDS, previewSummary, type TFuelRecord, type TMilesRecord, type TPreview } from '../../imports';
-import { lateNotice, type TLateWeek } from './late-fuel';
-import type { TImportRequest } from './service';
+import type { TImportPreview, TImportPreviewRow } from '@haulboard/contract';
+import { MAPPABLE_FIELDS, previewSummary, type TImportRecord, type TPreview } from '../../imports';
+import type { TImportRequest, TPipelineTarget, TPreviewMarks } from './target';
 
 /** A preview as the web shows it: its columns, its rows (problems first) and its counts. */
-
-const COLUMNS: Record<TImportKind, { key: string; label: string }[]> = {
-  fuel: [
-    { key: 'date', label: 'Date' },
-    { key: 'unit', label: 'Unit' },
-    { key: 'product', label: 'Product' },
-    { key: 'quantity', label: 'Gallons' },
-    { key: 'amount', label: 'Amount' },
-    { key: 'state', label: 'State' },
-    { key: 'location', label: 'Location' },
-    { key: 'vendor', label: 'Vendor' },
-  ],
-  miles: [
-    { key: 'unit', label: 'Unit' },
-    { key: 'jurisdiction', label: 'State' },
-    { key: 'period', label: 'Quarter' },
-    { key: 'date', label: 'Trip date' },
-    { key: 'totalMiles', label: 'Miles' },
-    { key: 'taxableMiles', label: 'Taxable miles' },
-    { key: 'storedMiles', label: 'Stored miles' },
-    { key: 'storedTaxableMiles', label: 'Stored taxable' },
-    { key: 'source', label: 'Source' },
-  ],
-  loads: [],
-};
-
-/** `stored`: the stored figures of a miles record the file changes ('total|taxable'), shown beside the file's. */
-function valuesOf(record: TFuelRecord | TMilesRecord, stored?: string): Record<string, string | null> {
-  if (record.kind === 'fuel') {
-    return {
-      date: `${record.date}${record.time ? ` ${record.time.slice(0, 5)}` : ''}`,
-      unit: record.unit,
-      product: record.productCode || record.product,
-      quantity: record.quantity,
-      amount: record.amount,
-      state: record.state,
-      location: [record.location, record.city].filter(Boolean).join(', ') || null,
-      vendor: record.vendor,
-    };
-  }
-  return {
-    unit: record.unit,
-    jurisdiction: record.jurisdiction,
-    period: `${record.year} Q${record.quarter}`,
-    date: record.date,
-    totalMiles: record.totalMiles,
-    taxableMiles: record.taxableMiles,
-    storedMiles: stored ? stored.split('|')[0] : null,
-    storedTaxableMiles: stored ? (stored.split('|')[1] ?? null) : null,
-    source: record.source,
-  };
-}
 
 /** Rows a preview lists (the report downloads them all). */
 export const PREVIEW_ROWS = 500;
 
 
-/** Fuel dated in closed weeks (late fuel): the weeks, and how many of the file's new lines fall in them. */
-export type TLate = { weeks: TLateWeek[]; count: number };
-
 /** The pipeline's preview as the web shows it. */
-export function previewReply(previewId: string, req: TImportRequest, p: TPreview, fleet: string[] = [], lateFuel?: TLate): TImportPreview {
+export function previewReply(
+  previewId: string,
+  req: TImportRequest,
+  target: Pick<TPipelineTarget, 'columns' | 'values'>,
+  p: TPreview,
+  fleet: string[] = [],
+  marks: TPreviewMarks | null = null,
+): TImportPreview {
   const first = (rows: number[]) => rows[0] ?? 0;
-  const late = (r: { record: unknown }) => {
-    const record = r.record as TFuelRecord | TMilesRecord;
-    return lateFuel?.weeks.length && record.kind === 'fuel' ? lateNotice(lateFuel.weeks, record.date) : null;
-  };
-  const marked = (r: { record: unknown }) => {
+  const valuesOf = target.values;
+  // The target's marks on its rows (late fuel); such a row is imported like any other.
+  const late = (r: { record: TImportRecord }) => (marks ? marks.notice(r.record) : null);
+  const marked = (r: { record: TImportRecord }) => {
     const notice = late(r);
     return notice ? { late: notice } : {};
   };
@@ -84,7 +34,7 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
       status: 'flagged' as const,
       reason: r.flag ?? null,
       ...marked(r),
-      values: valuesOf(r.record as TFuelRecord | TMilesRecord),
+      values: valuesOf(r.record),
     })),
     ...p.skipped.map((r) => ({ rowNumber: first(r.rows), status: 'skipped' as const, reason: r.reason, values: {} })),
     // A stored record the file changes comes first among the duplicates: it is the one to decide on.
@@ -93,14 +43,14 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
       status: 'duplicate' as const,
       reason: d.reason,
       duplicateOf: d.where,
-      values: valuesOf(d.record as TFuelRecord | TMilesRecord, d.changed ? d.stored : undefined),
+      values: valuesOf(d.record, d.changed ? d.stored : undefined),
     })),
     ...[...fresh.filter((r) => late(r)), ...fresh.filter((r) => !late(r))].map((r) => ({
       rowNumber: first(r.rows),
       status: 'new' as const,
       reason: null,
       ...marked(r),
-      values: valuesOf(r.record as TFuelRecord | TMilesRecord),
+      values: valuesOf(r.record),
     })),
   ].slice(0, PREVIEW_ROWS);
   const fields = (p.unknown?.fields ?? MAPPABLE_FIELDS[req.kind]).map((f) => ({ key: f.field, label: f.label, required: f.required, hint: null }));
@@ -118,16 +68,16 @@ export function previewReply(previewId: string, req: TImportRequest, p: TPreview
     duplicates: p.counts.duplicates,
     changed: p.counts.changed,
     unknownUnits: p.unknownUnits,
-    fleetUnits: req.kind === 'miles' ? fleet : [],
+    fleetUnits: fleet,
     unitMap: req.unitMap ?? null,
     flagged: p.counts.flagged,
     refused: p.counts.refused,
-    ...(lateFuel?.count ? { late: lateFuel.count } : {}),
+    ...(marks?.count ? { late: marks.count } : {}),
     skipped: p.counts.skipped,
-    columns: COLUMNS[req.kind],
+    columns: target.columns,
     rows,
     summary: p.layout
-      ? `${previewSummary(p)}${lateFuel?.count ? ` ${LATE_FUEL_TEXT.previewSummary(lateFuel.count)}` : ''}`
+      ? `${previewSummary(p)}${marks?.count ? ` ${marks.summary}` : ''}`
       : ['The columns of this file are not recognised: map them to our fields, then preview again.', ...p.notices].join(' '),
   };
 }

@@ -8,8 +8,10 @@ import { refuse } from '../../lib/errors';
 import { capLimit, capList, countRows } from '../../lib/list-cap';
 import { route } from '../../lib/route';
 import type { TUploadedFile } from '../../lib/upload';
-import { deletePreset, findPresets, importHistory, importHistoryWhere, requireImportAccess, savePreset, undoImport } from './history';
-import { confirmImport, importStaged, previewReport, previewUpload, type TImportRequest } from './service';
+import { deletePreset, findPresets, importHistory, importHistoryWhere, savePreset, undoImport } from './history';
+import { confirmImport, previewReport, previewUpload } from './service';
+import { importStaged } from './staged';
+import { requireImportAccess, type TImportRequest } from './target';
 
 const fileOf = (files: TUploadedFile[]) => files[0];
 
