@@ -1,7 +1,7 @@
 import { IMPORT_TEXT } from '@haulboard/contract';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { TActor } from '../../access/actor';
-import type { TDb } from '../../db/client';
+import type { TDb, TDbLike } from '../../db/client';
 import { importFiles, imports } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { openWriter, poolOf, type TLineWriter } from './line-writer';
@@ -76,12 +76,7 @@ export async function importStaged(db: TDb, actor: TActor, req: TImportRequest, 
     writer = null;
     return await db.transaction(async (tx) => {
       if (previewId) {
-        const [held] = await tx
-          .select({ id: importFiles.id })
-          .from(importFiles)
-          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
-          .for('update');
-        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+        await holdPreview(tx, companyId, previewId);
         await tx.delete(importFiles).where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)));
       }
       if (written === 0) {
@@ -125,6 +120,16 @@ function dbErrorCode(error: unknown): string | undefined {
   const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
   return typeof code === 'string' ? code : undefined;
 }
+/** Locks the preview row until the transaction ends; refuses when it is gone (confirmed or expired meanwhile). */
+async function holdPreview(tx: TDbLike, companyId: number, previewId: string) {
+  const [held] = await tx
+    .select({ id: importFiles.id })
+    .from(importFiles)
+    .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
+    .for('update');
+  if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+}
+
 /**
  * Writes the pending import's row (see importStaged): after the other open import of the company and
  * kind, if any, is done or removed. Answers the import's id.
@@ -135,12 +140,7 @@ async function claimImport(db: TDb, actor: TActor, kind: string, fileName: strin
     const outcome = await db.transaction(async (tx) => {
       if (previewId) {
         // A second confirm of one preview waits for the first (below), then finds the preview gone.
-        const [held] = await tx
-          .select({ id: importFiles.id })
-          .from(importFiles)
-          .where(and(eq(importFiles.companyId, companyId), eq(importFiles.id, previewId)))
-          .for('update');
-        if (!held) throw refuse(IMPORT_TEXT.previewGone.replace(/^ERROR /, ''));
+        await holdPreview(tx, companyId, previewId);
       }
       const [open] = await tx
         .select({ id: imports.id, dead: sql<boolean>`coalesce(${imports.touchedOn}, ${imports.createdOn}) < now() - ${`${STALE_MS / 1000} seconds`}::interval` })
